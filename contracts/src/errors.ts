@@ -1,0 +1,36 @@
+/**
+ * Errors cross NATS as { code, message, details? } and are mapped to HTTP in one exhaustive switch in the gateway.
+ * Never rely on instanceof across a process boundary: the code is the contract.
+ */
+export const ErrorCode = {
+  ValidationFailed: 'validation_failed',
+  Unauthenticated: 'unauthenticated',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  Conflict: 'conflict',
+  RateLimited: 'rate_limited',
+  NotConfigured: 'not_configured',
+  ServiceUnavailable: 'service_unavailable',
+  Timeout: 'timeout',
+  Internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export type ServiceErrorBody = {
+  code: ErrorCode;
+  message: string;
+  /** Every failure at once, for validation errors. */
+  errors?: string[];
+  /** For 5xx: the id under which the cause was logged. */
+  errorId?: string;
+  retryAfterSeconds?: number;
+};
+
+export function isServiceErrorBody(value: unknown): value is ServiceErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.code === 'string' && typeof v.message === 'string' && (Object.values(ErrorCode) as string[]).includes(v.code);
+}
+
+/** The HTTP body every failing /api call answers. */
+export type ApiErrorBody = { message: string; errors?: string[]; errorId?: string };

@@ -1,0 +1,43 @@
+import type { UserRole } from '../enums/role';
+
+/** What the browser is told about the signed-in user (GET /api/auth/user). Never a hash. */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  emailVerified: boolean;
+};
+
+/** A row of the admin user list, in the spec's snake_case. */
+export type AdminUserRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: UserRole;
+  kit_count: number;
+  created_at: string;
+  email_verified: boolean;
+};
+
+/** E-mails are case-insensitive: every lookup and store goes through this. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export type RegisterRequest = { email: string; password: string; firstName: string; lastName: string };
+export type LoginRequest = { email: string; password: string };
+export type UpdateProfileRequest = { userId: string; firstName: string; lastName: string; email: string };
+export type ChangePasswordRequest = { userId: string; currentPassword: string; newPassword: string };
+export type GoogleSignInRequest = { googleId: string; email: string; firstName: string; lastName: string; emailVerified: boolean };
+export type ToggleRoleRequest = { actorId: string; userId: string; email?: string };
+export type AdminUpdateUserRequest = { userId: string; firstName: string; lastName: string; email: string };
+export type SendPasswordResetRequest = { userId: string; resetUrlBase: string };
+export type ResetPasswordRequest = { token: string; newPassword: string };
+export type DeleteUserRequest = { actorId: string; userId: string };
+
+export type UserResponse = { user: CurrentUser };
+export type UserListResponse = { users: AdminUserRow[] };
+export type MessageResponse = { message: string };

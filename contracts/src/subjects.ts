@@ -1,0 +1,50 @@
+/**
+ * NATS subjects: <context>.<cmd|qry|evt>.<name>.v<version>. Handlers and clients use these constants only.
+ * Each service listens in a queue group named after its context (SERVICE_QUEUES) so replicas share the load.
+ */
+export const SERVICE_CONTEXTS = ['kits', 'geo-search', 'identity', 'verification', 'imports', 'notifications', 'backups'] as const;
+export type ServiceContext = (typeof SERVICE_CONTEXTS)[number];
+
+export const healthSubject = (context: ServiceContext) => `${context}.qry.health.v1` as const;
+
+export const IdentitySubjects = {
+  health: healthSubject('identity'),
+  register: 'identity.cmd.register.v1',
+  login: 'identity.cmd.login.v1',
+  getUser: 'identity.qry.user.v1',
+  updateProfile: 'identity.cmd.update-profile.v1',
+  changePassword: 'identity.cmd.change-password.v1',
+  googleSignIn: 'identity.cmd.google-sign-in.v1',
+  listUsers: 'identity.qry.user-list.v1',
+  toggleRole: 'identity.cmd.toggle-role.v1',
+  adminUpdateUser: 'identity.cmd.admin-update-user.v1',
+  sendPasswordReset: 'identity.cmd.send-password-reset.v1',
+  resetPassword: 'identity.cmd.reset-password.v1',
+  deleteUser: 'identity.cmd.delete-user.v1',
+} as const;
+
+export const KitsSubjects = {
+  health: healthSubject('kits'),
+  /** Kit counts per owner id, for the admin user list. */
+  countByOwner: 'kits.qry.count-by-owner.v1',
+  /** The revision change feed: rows and tombstones after a revision, in revision order. */
+  changes: 'kits.qry.changes.v1',
+  /** Hint published after each commit; consumers catch up from `kits.changes`. */
+  changed: 'kits.evt.changed.v1',
+} as const;
+
+export const GeoSearchSubjects = { health: healthSubject('geo-search') } as const;
+export const VerificationSubjects = { health: healthSubject('verification') } as const;
+export const ImportsSubjects = { health: healthSubject('imports') } as const;
+export const NotificationsSubjects = { health: healthSubject('notifications') } as const;
+export const BackupsSubjects = { health: healthSubject('backups') } as const;
+
+export const HEALTH_SUBJECTS: Readonly<Record<ServiceContext, string>> = {
+  kits: KitsSubjects.health,
+  'geo-search': GeoSearchSubjects.health,
+  identity: IdentitySubjects.health,
+  verification: VerificationSubjects.health,
+  imports: ImportsSubjects.health,
+  notifications: NotificationsSubjects.health,
+  backups: BackupsSubjects.health,
+};

@@ -1,0 +1,3 @@
+export * from './rules';
+export * from './auth.rules';
+export * from './contact.rules';

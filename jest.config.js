@@ -1,0 +1,26 @@
+// Root Jest: the named tiers of every Node workspace plus the web's component tests.
+// `npm test` (scripts/test.mjs) runs this, then Playwright, and prints the one summary line.
+const { swcTransform, workspaceSources } = require('./jest.preset');
+
+const nodeRoots = ['<rootDir>/contracts', '<rootDir>/platform', '<rootDir>/gateway', '<rootDir>/services'];
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swcTransform },
+  moduleNameMapper: workspaceSources,
+  roots: nodeRoots,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['**/*.integration-spec.ts', '**/*.e2e-spec.ts'],
+      setupFiles: ['<rootDir>/platform/src/testing/jest-setup.js'],
+      slowTestThreshold: 30,
+    },
+    '<rootDir>/web/jest.config.js',
+  ],
+};

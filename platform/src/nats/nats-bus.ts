@@ -1,0 +1,131 @@
+import { Logger } from '@nestjs/common';
+import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection, Events, DebugEvents } from 'nats';
+import { context as otelContext, propagation } from '@opentelemetry/api';
+import { ErrorCode, type ServiceErrorBody, isServiceErrorBody } from '@bleedkits/contracts';
+import { RemoteCallError } from '../errors/service-error';
+import { decodeReply, encodeEvent, encodeRequest } from './nest-wire';
+
+export type NatsBusOptions = {
+  servers: string;
+  /** Client name shown in NATS monitoring. */
+  name: string;
+  /** Default per-request timeout; every request has one. */
+  requestTimeoutMs: number;
+};
+
+export type NatsBusState = 'connecting' | 'connected' | 'disconnected' | 'closed';
+
+/**
+ * The one NATS client a process uses for requests and events. It never gives up reconnecting, fails a request
+ * at once (503) while the connection is down instead of letting it hang, and bounds every request with a timeout.
+ */
+export class NatsBus {
+  private readonly logger = new Logger('NatsBus');
+  private connection: NatsConnection | null = null;
+  private state: NatsBusState = 'connecting';
+  private readonly connected: Promise<NatsConnection>;
+
+  constructor(private readonly options: NatsBusOptions) {
+    this.connected = this.open();
+    this.connected.catch(() => undefined);
+  }
+
+  get status(): NatsBusState {
+    return this.state;
+  }
+
+  /** Resolves once the first connection is made (it may take as long as NATS takes to appear). */
+  async whenConnected(): Promise<void> {
+    await this.connected;
+  }
+
+  async request<Res, Req = unknown>(subject: string, data: Req, timeoutMs = this.options.requestTimeoutMs): Promise<Res> {
+    const reply = await this.requestRaw(subject, encodeRequest(subject, data), timeoutMs);
+    const packet = decodeReply<Res>(reply);
+    if (packet.err !== undefined && packet.err !== null) throw new RemoteCallError(toErrorBody(packet.err), subject);
+    return packet.response as Res;
+  }
+
+  /** A request whose reply bytes are returned untouched (the caller decides whether to parse them). */
+  async requestRaw(subject: string, payload: Uint8Array, timeoutMs = this.options.requestTimeoutMs): Promise<Uint8Array> {
+    const nc = this.connection;
+    if (!nc || this.state !== 'connected') {
+      throw new RemoteCallError({ code: ErrorCode.ServiceUnavailable, message: 'Message bus unavailable' }, subject);
+    }
+    try {
+      const msg = await nc.request(subject, payload, { timeout: timeoutMs, headers: traceHeaders() });
+      return msg.data;
+    } catch (error) {
+      throw translateNatsError(error, subject);
+    }
+  }
+
+  /** Fire-and-forget: only for hints whose loss is harmless (the kits change feed is the durable path). */
+  emit<T>(subject: string, data: T): void {
+    const nc = this.connection;
+    if (!nc || this.state !== 'connected') return;
+    nc.publish(subject, encodeEvent(subject, data), { headers: traceHeaders() });
+  }
+
+  async close(): Promise<void> {
+    const nc = this.connection;
+    this.state = 'closed';
+    if (nc && !nc.isClosed()) await nc.drain().catch(() => nc.close());
+  }
+
+  private async open(): Promise<NatsConnection> {
+    const nc = await connect({
+      servers: this.options.servers.split(','),
+      name: this.options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      reconnectJitter: 100,
+      waitOnFirstConnect: true,
+      pingInterval: 5000,
+      maxPingOut: 2,
+    });
+    if (this.state === 'closed') {
+      await nc.close();
+      return nc;
+    }
+    this.connection = nc;
+    this.state = 'connected';
+    void this.watch(nc);
+    return nc;
+  }
+
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const s of nc.status()) {
+      if (s.type === Events.Disconnect || s.type === DebugEvents.Reconnecting) {
+        if (this.state === 'connected') this.logger.warn(`NATS ${s.type}`);
+        if (this.state !== 'closed') this.state = 'disconnected';
+      } else if (s.type === Events.Reconnect) {
+        this.logger.log('NATS reconnected');
+        if (this.state !== 'closed') this.state = 'connected';
+      }
+    }
+  }
+}
+
+function toErrorBody(err: unknown): ServiceErrorBody {
+  if (isServiceErrorBody(err)) return err;
+  const message = typeof err === 'string' ? err : ((err as { message?: string })?.message ?? 'Remote error');
+  return { code: ErrorCode.Internal, message };
+}
+
+function translateNatsError(error: unknown, subject: string): RemoteCallError {
+  const code = (error as { code?: string })?.code;
+  if (code === 'TIMEOUT') return new RemoteCallError({ code: ErrorCode.Timeout, message: 'The service did not answer in time' }, subject);
+  if (code === '503') return new RemoteCallError({ code: ErrorCode.ServiceUnavailable, message: 'The service is unavailable' }, subject);
+  return new RemoteCallError({ code: ErrorCode.ServiceUnavailable, message: 'Message bus unavailable' }, subject);
+}
+
+function traceHeaders(): MsgHdrs | undefined {
+  const carrier: Record<string, string> = {};
+  propagation.inject(otelContext.active(), carrier);
+  const keys = Object.keys(carrier);
+  if (keys.length === 0) return undefined;
+  const h = natsHeaders();
+  for (const k of keys) h.set(k, carrier[k]);
+  return h;
+}

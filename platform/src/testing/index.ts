@@ -1,0 +1,5 @@
+// Test helpers for the integration tiers; never imported by production code.
+export * from './free-port';
+export * from './nats-server';
+export * from './database';
+export * from './service-harness';

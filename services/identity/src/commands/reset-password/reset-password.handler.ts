@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { type ResetPasswordRequest, errorMessages, resetPasswordRules, validateAgainst } from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+import { IdentityErrors } from '../../domain/identity.errors';
+import { UserRepository } from '../../database/user.repository';
+import { PasswordHasher } from '../../passwords/password-hasher';
+import { hashResetToken } from '../send-password-reset/send-password-reset.handler';
+
+export type ResetPasswordResult = { message: string; userId: string };
+
+@Injectable()
+export class ResetPasswordHandler {
+  constructor(private readonly users: UserRepository, private readonly hasher: PasswordHasher) {}
+
+  /** Answers the user id so the gateway can end every session of that user. */
+  async execute(req: ResetPasswordRequest): Promise<ResetPasswordResult> {
+    const failures = errorMessages(validateAgainst(resetPasswordRules, req));
+    if (failures.length) throw ServiceError.validation(failures);
+    const userId = await this.users.consumeResetToken(hashResetToken(req.token), await this.hasher.hash(req.newPassword));
+    if (!userId) throw IdentityErrors.resetTokenInvalid();
+    return { message: 'Your password has been reset. You can now sign in.', userId };
+  }
+}

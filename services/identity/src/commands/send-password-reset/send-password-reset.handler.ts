@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import type { MessageResponse, SendPasswordResetRequest } from '@bleedkits/contracts';
+import { IdentityErrors } from '../../domain/identity.errors';
+import { UserRepository } from '../../database/user.repository';
+import { PasswordResetMailer } from '../../mail/password-reset-mailer';
+import { IDENTITY_ENV, type IdentityEnv } from '../../config/env';
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Admin 'Reset Password': e-mails the user a single-use link that expires after PASSWORD_RESET_TTL_MINUTES. */
+@Injectable()
+export class SendPasswordResetHandler {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly mailer: PasswordResetMailer,
+    @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
+  ) {}
+
+  async execute(req: SendPasswordResetRequest): Promise<MessageResponse> {
+    const user = await this.users.findById(req.userId);
+    if (!user) throw IdentityErrors.userNotFound();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.env.PASSWORD_RESET_TTL_MINUTES * 60_000);
+    await this.users.createResetToken(user.id, hashResetToken(token), expiresAt);
+    const url = new URL('/reset-password', req.resetUrlBase);
+    url.searchParams.set('token', token);
+    await this.mailer.send({ to: user.email, firstName: user.firstName, resetUrl: url.toString(), expiresAt });
+    return { message: `A password reset link has been sent to ${user.email}` };
+  }
+}

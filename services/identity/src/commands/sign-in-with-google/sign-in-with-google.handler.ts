@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { EMAIL_PATTERN, type GoogleSignInRequest, type UserResponse } from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+import { toCurrentUser } from '../../domain/user';
+import { IdentityErrors } from '../../domain/identity.errors';
+import { UserRepository } from '../../database/user.repository';
+
+@Injectable()
+export class SignInWithGoogleHandler {
+  constructor(private readonly users: UserRepository) {}
+
+  /**
+   * A known Google account signs in; an unknown one is linked to the account with the same e-mail, but only when
+   * Google vouches for the e-mail (otherwise anyone could claim an address); else a new account is created.
+   */
+  async execute(req: GoogleSignInRequest): Promise<UserResponse> {
+    if (!req.googleId || !EMAIL_PATTERN.test(req.email ?? '')) throw ServiceError.validation(['Google did not return an e-mail address']);
+    const byGoogle = await this.users.findByGoogleId(req.googleId);
+    if (byGoogle) return { user: toCurrentUser(byGoogle) };
+    const byEmail = await this.users.findByEmail(req.email);
+    if (byEmail) {
+      if (!req.emailVerified) throw IdentityErrors.googleEmailUnverified();
+      const linked = await this.users.update(byEmail.id, { googleId: req.googleId, emailVerified: true });
+      return { user: toCurrentUser(linked) };
+    }
+    const created = await this.users.create({
+      email: req.email,
+      firstName: req.firstName?.trim() || req.email.split('@')[0],
+      lastName: req.lastName?.trim() ?? '',
+      passwordHash: null,
+      role: 'user',
+      googleId: req.googleId,
+      emailVerified: req.emailVerified,
+    });
+    return { user: toCurrentUser(created) };
+  }
+}

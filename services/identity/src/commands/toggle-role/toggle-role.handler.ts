@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { type MessageResponse, type ToggleRoleRequest, normaliseEmail } from '@bleedkits/contracts';
+import { toggledRole } from '../../domain/user';
+import { IdentityErrors } from '../../domain/identity.errors';
+import { UserRepository } from '../../database/user.repository';
+
+@Injectable()
+export class ToggleRoleHandler {
+  constructor(private readonly users: UserRepository) {}
+
+  /** An admin cannot change their own role, so the register can never lose its last admin this way. */
+  async execute(req: ToggleRoleRequest): Promise<MessageResponse & { role: string }> {
+    if (req.actorId === req.userId) throw IdentityErrors.ownRole();
+    const user = await this.users.findById(req.userId);
+    if (!user) throw IdentityErrors.userNotFound();
+    if (req.email && normaliseEmail(req.email) !== user.email) throw IdentityErrors.emailMismatch();
+    const updated = await this.users.setRole(user.id, toggledRole(user.role));
+    const who = `${updated.firstName} ${updated.lastName}`.trim() || updated.email;
+    return {
+      message: updated.role === 'admin' ? `${who} is now an admin` : `${who} is now a regular user`,
+      role: updated.role,
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type AdminUpdateUserRequest, IdentitySubjects, type UpdateProfileRequest, type UserResponse, adminUserEditRules } from '@bleedkits/contracts';
+import { UpdateProfileHandler } from './update-profile.handler';
+
+@Controller()
+export class UpdateProfileMessageController {
+  constructor(private readonly handler: UpdateProfileHandler) {}
+
+  @MessagePattern(IdentitySubjects.updateProfile)
+  handle(@Payload() req: UpdateProfileRequest): Promise<UserResponse> {
+    return this.handler.execute(req);
+  }
+
+  @MessagePattern(IdentitySubjects.adminUpdateUser)
+  adminEdit(@Payload() req: AdminUpdateUserRequest): Promise<UserResponse> {
+    return this.handler.execute(req, adminUserEditRules);
+  }
+}

@@ -1,0 +1,79 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform';
+import { IDENTITY_ENV, type IdentityEnv } from './config/env';
+import { PasswordResetTokenRecord, UserRecord } from './database/user.orm-entity';
+import { UserRepository } from './database/user.repository';
+import { CreateUsers1763700000000 } from './database/migrations/1763700000000-create-users';
+import { PasswordHasher } from './passwords/password-hasher';
+import { LoggingPasswordResetMailer, PasswordResetMailer } from './mail/password-reset-mailer';
+import { RegisterUserHandler } from './commands/register-user/register-user.handler';
+import { RegisterUserMessageController } from './commands/register-user/register-user.message-controller';
+import { LogInHandler } from './commands/log-in/log-in.handler';
+import { LogInMessageController } from './commands/log-in/log-in.message-controller';
+import { SignInWithGoogleHandler } from './commands/sign-in-with-google/sign-in-with-google.handler';
+import { SignInWithGoogleMessageController } from './commands/sign-in-with-google/sign-in-with-google.message-controller';
+import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
+import { UpdateProfileMessageController } from './commands/update-profile/update-profile.message-controller';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
+import { ChangePasswordMessageController } from './commands/change-password/change-password.message-controller';
+import { ToggleRoleHandler } from './commands/toggle-role/toggle-role.handler';
+import { ToggleRoleMessageController } from './commands/toggle-role/toggle-role.message-controller';
+import { SendPasswordResetHandler } from './commands/send-password-reset/send-password-reset.handler';
+import { SendPasswordResetMessageController } from './commands/send-password-reset/send-password-reset.message-controller';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
+import { ResetPasswordMessageController } from './commands/reset-password/reset-password.message-controller';
+import { DeleteUserHandler } from './commands/delete-user/delete-user.handler';
+import { DeleteUserMessageController } from './commands/delete-user/delete-user.message-controller';
+import { EnsureAdminHandler } from './commands/ensure-admin/ensure-admin.handler';
+import { GetUserMessageController } from './queries/get-user/get-user.message-controller';
+import { ListUsersHandler } from './queries/list-users/list-users.handler';
+import { ListUsersMessageController } from './queries/list-users/list-users.message-controller';
+
+@Module({})
+export class IdentityModule {
+  static forRoot(env: IdentityEnv): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [
+        DatabaseModule.forContext({
+          schema: 'identity',
+          databaseUrl: env.DATABASE_URL,
+          entities: [UserRecord, PasswordResetTokenRecord],
+          migrations: [CreateUsers1763700000000],
+        }),
+        NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'identity-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
+        HealthModule.forContext('identity'),
+      ],
+      controllers: [
+        RegisterUserMessageController,
+        LogInMessageController,
+        SignInWithGoogleMessageController,
+        UpdateProfileMessageController,
+        ChangePasswordMessageController,
+        ToggleRoleMessageController,
+        SendPasswordResetMessageController,
+        ResetPasswordMessageController,
+        DeleteUserMessageController,
+        GetUserMessageController,
+        ListUsersMessageController,
+      ],
+      providers: [
+        { provide: IDENTITY_ENV, useValue: env },
+        { provide: PasswordHasher, useFactory: () => new PasswordHasher(env.ARGON2_MEMORY_KIB, env.ARGON2_TIME_COST) },
+        { provide: PasswordResetMailer, useClass: LoggingPasswordResetMailer },
+        UserRepository,
+        RegisterUserHandler,
+        LogInHandler,
+        SignInWithGoogleHandler,
+        UpdateProfileHandler,
+        ChangePasswordHandler,
+        ToggleRoleHandler,
+        SendPasswordResetHandler,
+        ResetPasswordHandler,
+        DeleteUserHandler,
+        EnsureAdminHandler,
+        ListUsersHandler,
+      ],
+    };
+  }
+}
