@@ -93,7 +93,8 @@ export class UserRepository {
    */
   async consumeResetToken(tokenHash: string, passwordHash: string): Promise<string | null> {
     return this.dataSource.transaction(async (m) => {
-      const rows: { user_id: string }[] = await m.query(
+      // TypeORM answers an UPDATE ... RETURNING as [rows, affectedCount].
+      const [rows]: [{ user_id: string }[], number] = await m.query(
         `UPDATE identity.password_reset_tokens SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
           RETURNING user_id`,

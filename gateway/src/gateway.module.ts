@@ -1,0 +1,42 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { Store } from 'express-session';
+import type { RedisClientType } from 'redis';
+import { NatsBusModule } from '@bleedkits/platform';
+import { GATEWAY_ENV, type GatewayEnv } from './config/env';
+import { HttpErrorFilter } from './errors/http-error.filter';
+import { ClientRateLimitGuard } from './security/client-rate-limit.guard';
+import { AccessGuard } from './security/guards';
+import { RateLimiter } from './security/rate-limiter';
+import { REDIS_CLIENT, SESSION_STORE } from './sessions/redis.provider';
+import { SessionRegistry } from './sessions/session-registry';
+import { SessionUsers } from './sessions/session-users';
+import { HealthController } from './routes/health/health.controller';
+import { AuthController } from './routes/auth/auth.controller';
+import { LoginThrottle } from './routes/auth/login-throttle';
+import { GoogleAuthController } from './routes/auth/google/google-auth.controller';
+import { UserManagementController } from './routes/admin/user-management/user-management.controller';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(env: GatewayEnv, redis: RedisClientType, store: Store): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [NatsBusModule.forRoot({ servers: env.NATS_URL, name: `gateway-${process.pid}`, requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS })],
+      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController],
+      providers: [
+        { provide: GATEWAY_ENV, useValue: env },
+        { provide: REDIS_CLIENT, useValue: redis },
+        { provide: SESSION_STORE, useValue: store },
+        { provide: RateLimiter, useFactory: () => new RateLimiter(redis, env.REDIS_KEY_PREFIX) },
+        { provide: SessionRegistry, useFactory: () => new SessionRegistry(redis, store, env.REDIS_KEY_PREFIX) },
+        SessionUsers,
+        LoginThrottle,
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        // Order matters: count the request against the client's budget before any other work.
+        { provide: APP_GUARD, useClass: ClientRateLimitGuard },
+        { provide: APP_GUARD, useClass: AccessGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import { BadRequestException, Body, Controller, Delete, Get, Inject, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { type CurrentUser as CurrentUserType, IdentitySubjects, type MessageResponse, type UserListResponse, type UserResponse } from '@bleedkits/contracts';
+import { AdminUpdateUserDto, AdminUserActionDto } from '@bleedkits/contracts/dto';
+import { NatsBus } from '@bleedkits/platform';
+import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
+import { AdminOnly, CurrentUser } from '../../../security/guards';
+import { SessionRegistry } from '../../../sessions/session-registry';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Admin user management. The spec shows GET, POST {action: 'toggle_role'} and PUT; reset password is
+ * POST {action: 'reset_password'} and delete is DELETE ?userId= (docs/decisions.md).
+ */
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/admin/user-management')
+export class UserManagementController {
+  constructor(private readonly bus: NatsBus, private readonly registry: SessionRegistry, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
+
+  @Get()
+  list(): Promise<UserListResponse> {
+    return this.bus.request<UserListResponse>(IdentitySubjects.listUsers, {});
+  }
+
+  @Post()
+  async act(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUserActionDto): Promise<MessageResponse> {
+    switch (dto.action) {
+      case 'toggle_role':
+        return this.bus.request<MessageResponse>(IdentitySubjects.toggleRole, { actorId: me.id, userId: dto.userId, email: dto.email });
+      case 'reset_password':
+        return this.bus.request<MessageResponse>(IdentitySubjects.sendPasswordReset, { userId: dto.userId, resetUrlBase: this.env.PUBLIC_BASE_URL });
+    }
+  }
+
+  @Put()
+  async update(@Body() dto: AdminUpdateUserDto): Promise<MessageResponse & UserResponse> {
+    const { user } = await this.bus.request<UserResponse>(IdentitySubjects.adminUpdateUser, { ...dto });
+    return { message: 'User updated', user };
+  }
+
+  @Delete()
+  async remove(@CurrentUser() me: CurrentUserType, @Query('userId') userId: string): Promise<MessageResponse> {
+    if (!userId || !UUID.test(userId)) throw new BadRequestException({ message: 'userId must be a user id', errors: ['userId must be a user id'] });
+    const res = await this.bus.request<MessageResponse>(IdentitySubjects.deleteUser, { actorId: me.id, userId });
+    await this.registry.endAll(userId);
+    return res;
+  }
+}

@@ -1,0 +1,102 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  type CurrentUser as CurrentUserType,
+  ErrorCode,
+  IdentitySubjects,
+  type MessageResponse,
+  type UserResponse,
+} from '@bleedkits/contracts';
+import { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from '@bleedkits/contracts/dto';
+import { NatsBus, RemoteCallError } from '@bleedkits/platform';
+import { GatewayError } from '../../errors/http-error.filter';
+import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
+import { ClientRateLimited } from '../../security/client-rate-limit.guard';
+import { CurrentUser, NOT_SIGNED_IN, SignedIn } from '../../security/guards';
+import { SessionRegistry } from '../../sessions/session-registry';
+import { SessionUsers } from '../../sessions/session-users';
+import { LoginThrottle } from './login-throttle';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly sessions: SessionUsers,
+    private readonly registry: SessionRegistry,
+    private readonly throttle: LoginThrottle,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  private get ttlSeconds() {
+    return this.env.SESSION_TTL_HOURS * 3600;
+  }
+
+  @Get('user')
+  async currentUser(@Req() req: Request): Promise<UserResponse> {
+    const user = await this.sessions.load(req);
+    if (!user) throw new GatewayError({ code: ErrorCode.Unauthenticated, message: NOT_SIGNED_IN });
+    return { user };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ClientRateLimited()
+  async login(@Req() req: Request, @Body() dto: LoginDto): Promise<UserResponse> {
+    await this.throttle.assertAllowed(dto.email);
+    try {
+      const { user } = await this.bus.request<UserResponse>(IdentitySubjects.login, { email: dto.email, password: dto.password });
+      await this.throttle.recordSuccess(dto.email);
+      await this.sessions.establish(req, user, this.ttlSeconds);
+      return { user };
+    } catch (e) {
+      if (e instanceof RemoteCallError && e.body.code === ErrorCode.Unauthenticated) await this.throttle.recordFailure(dto.email);
+      throw e;
+    }
+  }
+
+  @Post('register')
+  @HttpCode(201)
+  @ClientRateLimited()
+  async register(@Req() req: Request, @Body() dto: RegisterDto): Promise<UserResponse> {
+    const { user } = await this.bus.request<UserResponse>(IdentitySubjects.register, { ...dto });
+    await this.sessions.establish(req, user, this.ttlSeconds);
+    return { user };
+  }
+
+  /** The spec's logout: POST on the current-user resource. Idempotent. */
+  @Post('user')
+  @HttpCode(200)
+  async logout(@Req() req: Request): Promise<MessageResponse> {
+    await this.sessions.end(req);
+    return { message: 'Signed out' };
+  }
+
+  @Put('profile')
+  @SignedIn()
+  @ClientRateLimited()
+  async updateProfile(@CurrentUser() me: CurrentUserType, @Body() dto: UpdateProfileDto): Promise<UserResponse> {
+    return this.bus.request<UserResponse>(IdentitySubjects.updateProfile, { userId: me.id, ...dto });
+  }
+
+  /** A password change ends the user's other sessions; this one stays signed in. */
+  @Put('password')
+  @SignedIn()
+  @ClientRateLimited()
+  async changePassword(@Req() req: Request, @CurrentUser() me: CurrentUserType, @Body() dto: ChangePasswordDto): Promise<MessageResponse> {
+    const res = await this.bus.request<MessageResponse>(IdentitySubjects.changePassword, { userId: me.id, ...dto });
+    await this.registry.endAll(me.id, req.session.id);
+    return res;
+  }
+
+  /** Completes an e-mailed reset link; every session of that user ends. */
+  @Post('reset-password')
+  @HttpCode(200)
+  @ClientRateLimited()
+  async resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageResponse> {
+    const res = await this.bus.request<MessageResponse & { userId: string }>(IdentitySubjects.resetPassword, { ...dto });
+    await this.registry.endAll(res.userId);
+    return { message: res.message };
+  }
+}

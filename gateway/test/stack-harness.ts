@@ -1,0 +1,92 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { type ServiceContext, SERVICE_CONTEXTS } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+import { type TestDatabase, type TestNatsServer, createTestDatabase, freePort, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
+import { BackupsModule, readBackupsEnv } from '@bleedkits/backups';
+import { GeoSearchModule, readGeoSearchEnv } from '@bleedkits/geo-search';
+import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
+import { ImportsModule, readImportsEnv } from '@bleedkits/imports';
+import { KitsModule, readKitsEnv } from '@bleedkits/kits';
+import { NotificationsModule, readNotificationsEnv } from '@bleedkits/notifications';
+import { VerificationModule, readVerificationEnv } from '@bleedkits/verification';
+import { type Gateway, createGateway } from '../src/bootstrap/create-gateway';
+import { readGatewayEnv } from '../src/config/env';
+
+export const ADMIN = { email: 'admin@register.test', password: 'Adm1n!Password' };
+
+export type Stack = {
+  baseUrl: string;
+  nats: TestNatsServer;
+  db: TestDatabase;
+  gateway: Gateway;
+  services: Map<ServiceContext, INestMicroservice>;
+  stopService(context: ServiceContext): Promise<void>;
+  close(): Promise<void>;
+};
+
+function moduleFor(context: ServiceContext, env: Record<string, string>) {
+  switch (context) {
+    case 'identity':
+      return IdentityModule.forRoot(readIdentityEnv({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
+    case 'kits':
+      return KitsModule.forRoot(readKitsEnv(env));
+    case 'geo-search':
+      return GeoSearchModule.forRoot(readGeoSearchEnv(env));
+    case 'verification':
+      return VerificationModule.forRoot(readVerificationEnv(env));
+    case 'imports':
+      return ImportsModule.forRoot(readImportsEnv(env));
+    case 'notifications':
+      return NotificationsModule.forRoot(readNotificationsEnv(env));
+    case 'backups':
+      return BackupsModule.forRoot(readBackupsEnv(env));
+  }
+}
+
+/**
+ * The real stack in one process: chosen contexts as NATS microservices on a private nats-server and a fresh
+ * database, and the HTTP gateway on a free port with its own Redis key namespace.
+ */
+export async function startStack(options: { contexts?: readonly ServiceContext[]; gatewayEnv?: Record<string, string> } = {}): Promise<Stack> {
+  const nats = await startTestNatsServer();
+  const db = await createTestDatabase();
+  const env = { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url };
+  const services = new Map<ServiceContext, INestMicroservice>();
+  for (const context of options.contexts ?? SERVICE_CONTEXTS) {
+    services.set(context, await startTestService(context, moduleFor(context, env), nats.url));
+  }
+  const port = await freePort();
+  const gateway = await createGateway(
+    readGatewayEnv({
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'test',
+      NATS_URL: nats.url,
+      REDIS_KEY_PREFIX: `bk-test-${randomBytes(4).toString('hex')}:`,
+      SERVE_WEB: 'false',
+      NATS_REQUEST_TIMEOUT_MS: '2000',
+      HEALTH_TIMEOUT_MS: '1000',
+      ...options.gatewayEnv,
+    }),
+    false,
+  );
+  await gateway.app.listen(port, '127.0.0.1');
+  await gateway.app.get(NatsBus).whenConnected();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    nats,
+    db,
+    gateway,
+    services,
+    async stopService(context) {
+      await services.get(context)?.close();
+      services.delete(context);
+    },
+    async close() {
+      await gateway.close();
+      for (const s of services.values()) await s.close();
+      await nats.stop();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// What other workspaces' tests may import to boot this context in-process (the gateway's e2e harness).
+export { BackupsModule } from './backups.module';
+export { readBackupsEnv } from './config/env';
