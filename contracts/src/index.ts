@@ -7,3 +7,4 @@ export * from './identity';
 export * from './platform/health';
 export * from './site';
 export * from './charity';
+export * from './kits';

@@ -21,10 +21,22 @@ export const IdentitySubjects = {
   sendPasswordReset: 'identity.cmd.send-password-reset.v1',
   resetPassword: 'identity.cmd.reset-password.v1',
   deleteUser: 'identity.cmd.delete-user.v1',
+  /** E-mails of user ids, for kit views that show the owner. */
+  userEmails: 'identity.qry.user-emails.v1',
 } as const;
 
 export const KitsSubjects = {
   health: healthSubject('kits'),
+  register: 'kits.cmd.register.v1',
+  edit: 'kits.cmd.edit.v1',
+  setDeploymentStatus: 'kits.cmd.set-deployment-status.v1',
+  delete: 'kits.cmd.delete.v1',
+  approve: 'kits.cmd.approve.v1',
+  reject: 'kits.cmd.reject.v1',
+  reactivate: 'kits.cmd.reactivate.v1',
+  getKit: 'kits.qry.kit.v1',
+  ownerList: 'kits.qry.owner-list.v1',
+  manufacturers: 'kits.qry.manufacturers.v1',
   /** Kit counts per owner id, for the admin user list. */
   countByOwner: 'kits.qry.count-by-owner.v1',
   /** The revision change feed: rows and tombstones after a revision, in revision order. */

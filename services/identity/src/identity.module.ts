@@ -28,6 +28,7 @@ import { EnsureAdminHandler } from './commands/ensure-admin/ensure-admin.handler
 import { GetUserMessageController } from './queries/get-user/get-user.message-controller';
 import { ListUsersHandler } from './queries/list-users/list-users.handler';
 import { ListUsersMessageController } from './queries/list-users/list-users.message-controller';
+import { UserEmailsMessageController } from './queries/user-emails/user-emails.message-controller';
 
 @Module({})
 export class IdentityModule {
@@ -56,6 +57,7 @@ export class IdentityModule {
         DeleteUserMessageController,
         GetUserMessageController,
         ListUsersMessageController,
+        UserEmailsMessageController,
       ],
       providers: [
         { provide: IDENTITY_ENV, useValue: env },

@@ -1,9 +1,29 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule } from '@bleedkits/platform';
-import type { KitsEnv } from './config/env';
+import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform';
+import { KITS_ENV, type KitsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
+import { KitRepository } from './database/kit.repository';
+import { Manufacturers } from './domain/manufacturers';
+import { KitChangedPublisher } from './events/kit-changed.publisher';
+import { KitViews } from './queries/kit-views';
+import { RegisterKitHandler } from './commands/register-kit/register-kit.handler';
+import { RegisterKitMessageController } from './commands/register-kit/register-kit.message-controller';
+import { EditKitHandler } from './commands/edit-kit/edit-kit.handler';
+import { EditKitMessageController } from './commands/edit-kit/edit-kit.message-controller';
+import { SetDeploymentStatusHandler } from './commands/set-deployment-status/set-deployment-status.handler';
+import { SetDeploymentStatusMessageController } from './commands/set-deployment-status/set-deployment-status.message-controller';
+import { DeleteKitHandler } from './commands/delete-kit/delete-kit.handler';
+import { DeleteKitMessageController } from './commands/delete-kit/delete-kit.message-controller';
+import { ChangeKitStatusHandler } from './commands/change-kit-status/change-kit-status.handler';
+import { ChangeKitStatusMessageController } from './commands/change-kit-status/change-kit-status.message-controller';
+import { SeedDemoKitsHandler } from './commands/seed-demo-kits/seed-demo-kits.handler';
+import { GetKitMessageController } from './queries/get-kit/get-kit.message-controller';
+import { ListOwnerKitsMessageController } from './queries/list-owner-kits/list-owner-kits.message-controller';
+import { KitChangesMessageController } from './queries/kit-changes/kit-changes.message-controller';
+import { CountByOwnerMessageController } from './queries/count-by-owner/count-by-owner.message-controller';
+import { ListManufacturersMessageController } from './queries/list-manufacturers/list-manufacturers.message-controller';
 
-/** Kit register: lifecycle, owners, manufacturers, exports, statistics. */
+/** Kit register: lifecycle, owners, manufacturers, the revision change feed. */
 @Module({})
 export class KitsModule {
   static forRoot(env: KitsEnv): DynamicModule {
@@ -11,7 +31,33 @@ export class KitsModule {
       module: KitsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'kits', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
+        NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'kits-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('kits'),
+      ],
+      controllers: [
+        RegisterKitMessageController,
+        EditKitMessageController,
+        SetDeploymentStatusMessageController,
+        DeleteKitMessageController,
+        ChangeKitStatusMessageController,
+        GetKitMessageController,
+        ListOwnerKitsMessageController,
+        KitChangesMessageController,
+        CountByOwnerMessageController,
+        ListManufacturersMessageController,
+      ],
+      providers: [
+        { provide: KITS_ENV, useValue: env },
+        KitRepository,
+        Manufacturers,
+        KitChangedPublisher,
+        KitViews,
+        RegisterKitHandler,
+        EditKitHandler,
+        SetDeploymentStatusHandler,
+        DeleteKitHandler,
+        ChangeKitStatusHandler,
+        SeedDemoKitsHandler,
       ],
     };
   }

@@ -47,6 +47,12 @@ export class UserRepository {
     return r ? toUser(r) : null;
   }
 
+  async emailsByIds(ids: string[]): Promise<Record<string, string>> {
+    if (!ids.length) return {};
+    const rows = await this.users().createQueryBuilder('u').select(['u.id', 'u.email']).where('u.id IN (:...ids)', { ids }).getMany();
+    return Object.fromEntries(rows.map((r) => [r.id, r.email]));
+  }
+
   async list(): Promise<User[]> {
     return (await this.users().find({ order: { createdAt: 'ASC' } })).map(toUser);
   }

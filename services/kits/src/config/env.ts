@@ -1,6 +1,14 @@
+import { cleanEnv, num } from 'envalid';
 import { readServiceEnv } from '@bleedkits/platform';
 
 export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
-  return readServiceEnv(source);
+  return {
+    ...readServiceEnv(source),
+    ...cleanEnv(source, {
+      SEED_DEMO_KITS: num({ default: 0, desc: 'demo kits seeded into an empty register at start; 0 disables' }),
+      IDENTITY_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
+    }),
+  };
 }
 export type KitsEnv = ReturnType<typeof readKitsEnv>;
+export const KITS_ENV = Symbol('KITS_ENV');

@@ -1,2 +1,4 @@
+import { CreateKits1763700100000 } from './1763700100000-create-kits';
+
 // Migrations of the kits schema, in order. The schema itself is created at start (DatabaseModule).
-export const contextMigrations: (new () => unknown)[] = [];
+export const contextMigrations = [CreateKits1763700100000];

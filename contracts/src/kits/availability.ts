@@ -1,0 +1,154 @@
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_ABBREVIATIONS: Readonly<Record<Weekday, string>> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+/** The registration form's day shape. */
+export type DayHours = { isOpen: boolean; openTime: string; closeTime: string };
+/** The admin edit's day shape; readers accept both. */
+export type AdminDayHours = { open: boolean; startTime: string; endTime: string };
+
+export type Availability = { is24x7: boolean; isTermTimeOnly: boolean } & Record<Weekday, DayHours>;
+
+export const ALL_DAY: DayHours = { isOpen: true, openTime: '00:00', closeTime: '23:59' };
+export const WEEKDAY_DEFAULT: DayHours = { isOpen: true, openTime: '09:00', closeTime: '17:00' };
+/** Weekends start closed, with 10:00-16:00 ready for when the custodian opens them. */
+export const WEEKEND_DEFAULT: DayHours = { isOpen: false, openTime: '10:00', closeTime: '16:00' };
+export const TERM_TIME_SUFFIX = '(Term time only)';
+
+export function defaultAvailability(): Availability {
+  return {
+    is24x7: false,
+    isTermTimeOnly: false,
+    monday: { ...WEEKDAY_DEFAULT },
+    tuesday: { ...WEEKDAY_DEFAULT },
+    wednesday: { ...WEEKDAY_DEFAULT },
+    thursday: { ...WEEKDAY_DEFAULT },
+    friday: { ...WEEKDAY_DEFAULT },
+    saturday: { ...WEEKEND_DEFAULT },
+    sunday: { ...WEEKEND_DEFAULT },
+  };
+}
+
+export function allDayAvailability(isTermTimeOnly = false): Availability {
+  return { ...defaultAvailability(), is24x7: true, isTermTimeOnly, ...Object.fromEntries(WEEKDAYS.map((d) => [d, { ...ALL_DAY }])) } as Availability;
+}
+
+/** Every 30 minutes from 00:00 to 23:30: the choices of the per-day selectors. */
+export const TIME_OPTIONS: readonly string[] = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+
+function readDay(raw: unknown): DayHours | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const d = raw as Partial<DayHours & AdminDayHours>;
+  if (typeof d.isOpen === 'boolean') return { isOpen: d.isOpen, openTime: d.openTime ?? '09:00', closeTime: d.closeTime ?? '17:00' };
+  if (typeof d.open === 'boolean') return { isOpen: d.open, openTime: d.startTime ?? '09:00', closeTime: d.endTime ?? '17:00' };
+  return null;
+}
+
+/** Reads an availability object, or its JSON string, in either day shape; null when it is neither. */
+export function parseAvailability(raw: unknown): Availability | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const base = defaultAvailability();
+  let sawDay = false;
+  for (const day of WEEKDAYS) {
+    const parsed = readDay(v[day]);
+    if (parsed) {
+      base[day] = parsed;
+      sawDay = true;
+    }
+  }
+  if (!sawDay && typeof v.is24x7 !== 'boolean') return null;
+  return { ...base, is24x7: v.is24x7 === true, isTermTimeOnly: v.isTermTimeOnly === true };
+}
+
+/** The admin edit's storage shape. */
+export function toAdminShape(a: Availability): Record<string, unknown> {
+  return {
+    is24x7: a.is24x7,
+    isTermTimeOnly: a.isTermTimeOnly,
+    ...Object.fromEntries(WEEKDAYS.map((d) => [d, { open: a[d].isOpen, startTime: a[d].openTime, endTime: a[d].closeTime }])),
+  };
+}
+
+function dayRange(days: Weekday[]): string {
+  const first = WEEKDAY_ABBREVIATIONS[days[0]];
+  return days.length === 1 ? first : `${first}-${WEEKDAY_ABBREVIATIONS[days[days.length - 1]]}`;
+}
+
+/**
+ * The legacy openingHours text: '24/7'; consecutive days with the same hours grouped ('Mon-Fri: 09:00-17:00');
+ * closed days listed ('Closed: Sat, Sun'); 'Closed all days'; ' (Term time only)' appended. Segments are
+ * joined with '; ' so a segment's own commas stay readable.
+ */
+export function openingHoursText(availability: Availability): string {
+  const suffix = availability.isTermTimeOnly ? ` ${TERM_TIME_SUFFIX}` : '';
+  const allDay = WEEKDAYS.every((d) => availability[d].isOpen && availability[d].openTime === '00:00' && availability[d].closeTime === '23:59');
+  if (availability.is24x7 || allDay) return `24/7${suffix}`;
+  const segments: string[] = [];
+  let run: Weekday[] = [];
+  const flush = () => {
+    if (run.length) segments.push(`${dayRange(run)}: ${availability[run[0]].openTime}-${availability[run[0]].closeTime}`);
+    run = [];
+  };
+  for (const day of WEEKDAYS) {
+    const h = availability[day];
+    const prev = run.length ? availability[run[run.length - 1]] : null;
+    if (!h.isOpen) {
+      flush();
+      continue;
+    }
+    if (prev && (prev.openTime !== h.openTime || prev.closeTime !== h.closeTime)) flush();
+    run.push(day);
+  }
+  flush();
+  const closed = WEEKDAYS.filter((d) => !availability[d].isOpen);
+  if (closed.length === WEEKDAYS.length) return `Closed all days${suffix}`;
+  if (closed.length) segments.push(`Closed: ${closed.map((d) => WEEKDAY_ABBREVIATIONS[d]).join(', ')}`);
+  return segments.join('; ') + suffix;
+}
+
+/** Locked cabinets are always available: the schedule is forced to 24/7. */
+export const LOCKED_CABINET_NOTICE = 'Locked cabinets are always available 24/7.';
+
+// The form's transitions, shared so the web form and its tests use one definition.
+export const availabilityTransitions = {
+  /** On: every day open 00:00-23:59. Off: the days are kept and only the flag clears. */
+  set24x7(a: Availability, on: boolean): Availability {
+    if (!on) return { ...a, is24x7: false };
+    return { ...allDayAvailability(a.isTermTimeOnly) };
+  },
+  setTermTimeOnly(a: Availability, on: boolean): Availability {
+    return { ...a, isTermTimeOnly: on };
+  },
+  toggleDay(a: Availability, day: Weekday): Availability {
+    return { ...a, [day]: { ...a[day], isOpen: !a[day].isOpen } };
+  },
+  setHours(a: Availability, day: Weekday, which: 'openTime' | 'closeTime', time: string): Availability {
+    return { ...a, [day]: { ...a[day], [which]: time } };
+  },
+  /** Quick Apply: Monday's hours to Tuesday-Friday. */
+  applyMondayToWeekdays(a: Availability): Availability {
+    const m = a.monday;
+    return { ...a, tuesday: { ...m }, wednesday: { ...m }, thursday: { ...m }, friday: { ...m } };
+  },
+  /** Quick Apply: Saturday's hours to Sunday. */
+  applySaturdayToSunday(a: Availability): Availability {
+    return { ...a, sunday: { ...a.saturday } };
+  },
+};

@@ -1,0 +1,170 @@
+import type { AmbulanceService } from '../enums/ambulance-service';
+import type { DeploymentStatus } from '../enums/deployment-status';
+import type { KitStatus } from '../enums/kit-status';
+import type { LocationType } from '../enums/location-type';
+
+/** What the register-kit form sends (POST /api/bleed-kits); numbers may arrive as strings. */
+export type KitRegistration = {
+  serialNumber: string;
+  make: string;
+  otherMake?: string;
+  locationType: string;
+  cabinetCode?: string;
+  locationName: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  postcode: string;
+  latitude?: string | number | null;
+  longitude?: string | number | null;
+  what3words?: string;
+  detailedLocation?: string;
+  openingHours?: string;
+  /** JSON string of an Availability object (either day shape). */
+  availability?: string;
+  purchaseDate: string;
+  expiryDate: string;
+  custodianName: string;
+  custodianPhone: string;
+  custodianEmail: string;
+  ambulanceService?: string;
+  publicDisplay?: boolean;
+};
+
+export type DeploymentChange = { status: DeploymentStatus; notes: string | null; changedBy: string; changedAt: string };
+
+/** A kit as its owner and admins see it (never sent to the public). */
+export type Kit = {
+  id: number;
+  serialNumber: string;
+  make: string;
+  otherMake: string | null;
+  locationType: LocationType;
+  cabinetCode: string | null;
+  locationName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  postcode: string;
+  latitude: number;
+  longitude: number;
+  what3words: string | null;
+  detailedLocation: string | null;
+  openingHours: string;
+  availability: string | null;
+  purchaseDate: string;
+  expiryDate: string;
+  custodianName: string;
+  custodianPhone: string;
+  custodianEmail: string;
+  ambulanceService: AmbulanceService;
+  publicDisplay: boolean;
+  manuallyChecked: boolean;
+  userId: string | null;
+  userEmail: string | null;
+  status: KitStatus;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
+  lastVerifiedAt: string | null;
+  nextVerificationDue: string | null;
+  verificationStatus: VerificationStatus;
+  deploymentStatus: DeploymentStatus;
+  deploymentNotes: string | null;
+  deploymentHistory: DeploymentChange[];
+  revision: number;
+};
+
+export type VerificationStatus = 'verified' | 'due_soon' | 'overdue' | 'never_verified';
+
+/** Fields only an admin may set on a kit. */
+export const ADMIN_ONLY_KIT_FIELDS = ['manuallyChecked', 'status', 'userId'] as const;
+
+/** PUT /api/admin/kit-edit */
+export type KitEditRequest = { kitId: number | string; data: Partial<KitRegistration> & { manuallyChecked?: boolean; status?: KitStatus; userId?: string | null } };
+export type DeploymentStatusRequest = { status: string; notes?: string | null };
+
+/** GET /api/bleed-kits/user */
+export type OwnerKitsResponse = { kits: Kit[]; userRole: 'admin' | 'user' };
+
+/** Who is asking: every kits command and query carries the caller, checked by the handler. */
+export type KitActor = { id: string; role: 'admin' | 'user'; email: string };
+
+/**
+ * The public projection: what geo-search keeps and the finder shows. Never custodian details, cabinet codes,
+ * owner ids or e-mails.
+ */
+export type PublicKit = {
+  id: number;
+  locationName: string;
+  locationType: LocationType;
+  latitude: number;
+  longitude: number;
+  availability: string | null;
+  openingHours: string;
+  what3words: string | null;
+  addressLine1: string;
+  city: string;
+  postcode: string;
+  detailedLocation: string | null;
+  deploymentStatus: DeploymentStatus;
+  verificationStatus: VerificationStatus;
+};
+
+export const PUBLIC_KIT_FIELDS = [
+  'id',
+  'locationName',
+  'locationType',
+  'latitude',
+  'longitude',
+  'availability',
+  'openingHours',
+  'what3words',
+  'addressLine1',
+  'city',
+  'postcode',
+  'detailedLocation',
+  'deploymentStatus',
+  'verificationStatus',
+] as const satisfies readonly (keyof PublicKit)[];
+
+/** Field names that must never appear in any public answer. */
+export const PRIVATE_KIT_FIELDS = ['custodianName', 'custodianEmail', 'custodianPhone', 'cabinetCode', 'userId', 'userEmail', 'ownerId'] as const;
+
+/** A kit exactly as a consumer of the change feed receives it: the full record but the cabinet code. */
+export type KitFeedRecord = Omit<Kit, 'cabinetCode' | 'userEmail'> & { hasCabinetCode: boolean };
+
+/** One entry of the revision change feed: a kit's latest state, or its tombstone (kit null). */
+export type KitChange = { revision: number; kitId: number; kit: KitFeedRecord | null };
+export type KitChangesRequest = { afterRevision: number; limit: number };
+export type KitChangesResponse = { changes: KitChange[]; lastRevision: number; hasMore: boolean };
+export type KitChangedHint = { revision: number };
+
+export function toPublicKit(k: Pick<Kit, (typeof PUBLIC_KIT_FIELDS)[number]>): PublicKit {
+  return {
+    id: k.id,
+    locationName: k.locationName,
+    locationType: k.locationType,
+    latitude: k.latitude,
+    longitude: k.longitude,
+    availability: k.availability,
+    openingHours: k.openingHours,
+    what3words: k.what3words,
+    addressLine1: k.addressLine1,
+    city: k.city,
+    postcode: k.postcode,
+    detailedLocation: k.detailedLocation,
+    deploymentStatus: k.deploymentStatus,
+    verificationStatus: k.verificationStatus,
+  };
+}
+
+/** Active kits whose custodian allows public display go on the map; others stay for emergency services only. */
+export function isPublic(k: { status: KitStatus; publicDisplay: boolean }): boolean {
+  return k.status === 'active' && k.publicDisplay;
+}
+
+export const KIT_ID_PREFIX = 'BCK-';
+export function displayKitId(id: number | string): string {
+  return `${KIT_ID_PREFIX}${id}`;
+}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import type { Kit, KitActor } from '@bleedkits/contracts';
+import { KitErrors, parseKitId } from '../../domain/kit.errors';
+import { type StatusTransition, nextStatus } from '../../domain/kit-status-transitions';
+import { KitRepository } from '../../database/kit.repository';
+import { KitChangedPublisher } from '../../events/kit-changed.publisher';
+import { KitViews } from '../../queries/kit-views';
+
+export type ChangeKitStatusRequest = { actor: KitActor; kitId: number | string };
+
+/** Approve, reject, reactivate: admin only, and only from the status the transition starts at. */
+@Injectable()
+export class ChangeKitStatusHandler {
+  constructor(private readonly kits: KitRepository, private readonly views: KitViews, private readonly changed: KitChangedPublisher) {}
+
+  async execute(transition: StatusTransition, { actor, kitId }: ChangeKitStatusRequest): Promise<Kit> {
+    if (actor?.role !== 'admin') throw KitErrors.adminOnly();
+    const id = parseKitId(kitId);
+    const { result, revision } = await this.kits.write(async (m, rev) => {
+      const current = await this.kits.findById(id, m, true);
+      if (!current) throw KitErrors.notFound();
+      const status = nextStatus(current.status, transition);
+      return this.kits.update(m, rev, id, { status, ...(status === 'active' ? { approvedAt: new Date().toISOString() } : {}) });
+    });
+    this.changed.committed(revision);
+    return (await this.views.forActor(actor, [result]))[0];
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { KitActor, MessageResponse } from '@bleedkits/contracts';
+import { KitErrors, parseKitId } from '../../domain/kit.errors';
+import { KitRepository } from '../../database/kit.repository';
+import { KitChangedPublisher } from '../../events/kit-changed.publisher';
+
+export type DeleteKitRequest = { actor: KitActor; kitId: number | string };
+
+/** The owner or an admin deletes; the kit leaves a tombstone in the feed so every projection drops it. */
+@Injectable()
+export class DeleteKitHandler {
+  constructor(private readonly kits: KitRepository, private readonly changed: KitChangedPublisher) {}
+
+  async execute({ actor, kitId }: DeleteKitRequest): Promise<MessageResponse> {
+    const id = parseKitId(kitId);
+    const { revision } = await this.kits.write(async (m, rev) => {
+      const current = await this.kits.findById(id, m, true);
+      if (!current || (actor.role !== 'admin' && current.ownerId !== actor.id)) throw KitErrors.notFound();
+      await this.kits.delete(m, rev, id);
+    });
+    this.changed.committed(revision);
+    return { message: 'Kit deleted' };
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { type Kit, type KitActor, type KitEditRequest, type KitRegistration, KIT_STATUSES, type KitStatus } from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+import { KitErrors, parseKitId } from '../../domain/kit.errors';
+import { locationChanged, readKitInput } from '../../domain/kit-input';
+import type { KitState } from '../../domain/kit-state';
+import { Manufacturers } from '../../domain/manufacturers';
+import { KitRepository, type KitPatch } from '../../database/kit.repository';
+import { KitChangedPublisher } from '../../events/kit-changed.publisher';
+import { KitViews } from '../../queries/kit-views';
+
+export type EditKitRequest = { actor: KitActor } & KitEditRequest;
+
+function asRegistration(k: KitState): KitRegistration {
+  return {
+    ...k,
+    otherMake: k.otherMake ?? undefined,
+    cabinetCode: k.cabinetCode ?? undefined,
+    addressLine2: k.addressLine2 ?? undefined,
+    what3words: k.what3words ?? undefined,
+    detailedLocation: k.detailedLocation ?? undefined,
+    availability: k.availability ?? undefined,
+  };
+}
+
+/**
+ * PUT /api/admin/kit-edit. The owner edits their own kit; admins edit any and alone may set manually checked,
+ * status and owner. The merged kit is validated as a registration would be.
+ */
+@Injectable()
+export class EditKitHandler {
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly makes: Manufacturers,
+    private readonly views: KitViews,
+    private readonly changed: KitChangedPublisher,
+  ) {}
+
+  async execute({ actor, kitId, data }: EditKitRequest): Promise<Kit> {
+    const id = parseKitId(kitId);
+    const makes = await this.makes.keys();
+    const isAdmin = actor.role === 'admin';
+    const { result, revision } = await this.kits.write(async (m, rev) => {
+      const current = await this.kits.findById(id, m, true);
+      if (!current || (!isAdmin && current.ownerId !== actor.id)) throw KitErrors.notFound();
+      const changes = data ?? {};
+      const adminPatch: KitPatch = {};
+      if (changes.manuallyChecked !== undefined && changes.manuallyChecked !== current.manuallyChecked) adminPatch.manuallyChecked = !!changes.manuallyChecked;
+      if (changes.status !== undefined && changes.status !== current.status) {
+        if (!(KIT_STATUSES as readonly string[]).includes(changes.status)) throw ServiceError.validation([`Status must be one of: ${KIT_STATUSES.join(', ')}.`]);
+        adminPatch.status = changes.status as KitStatus;
+        if (changes.status === 'active') adminPatch.approvedAt = new Date().toISOString();
+      }
+      if (changes.userId !== undefined && changes.userId !== current.ownerId) adminPatch.ownerId = changes.userId || null;
+      if (!isAdmin && Object.keys(adminPatch).length) throw KitErrors.adminOnlyField();
+
+      // readKitInput re-detects an empty or unknown ambulance service from the (possibly new) address.
+      const merged = { ...asRegistration(current), ...changes };
+      const { errors, fields } = readKitInput(merged, new Set([...makes, current.make]));
+      if (!fields) throw ServiceError.validation(errors);
+      const { status: _status, ownerId: _owner, manuallyChecked: _checked, ...editable } = fields;
+      const patch: KitPatch = { ...editable, ...adminPatch };
+      if (!isAdmin && current.status === 'active' && locationChanged(current, fields)) {
+        patch.status = 'pending';
+        patch.manuallyChecked = false;
+        patch.approvedAt = null;
+      }
+      return this.kits.update(m, rev, id, patch);
+    });
+    this.changed.committed(revision);
+    return (await this.views.forActor(actor, [result]))[0];
+  }
+}

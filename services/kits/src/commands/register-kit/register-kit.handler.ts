@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { Kit, KitActor, KitRegistration } from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+import { readKitInput } from '../../domain/kit-input';
+import { Manufacturers } from '../../domain/manufacturers';
+import { KitRepository } from '../../database/kit.repository';
+import { KitChangedPublisher } from '../../events/kit-changed.publisher';
+import { KitViews } from '../../queries/kit-views';
+
+export type RegisterKitRequest = { actor: KitActor; kit: KitRegistration };
+
+/** Every newly registered kit belongs to its registrant and waits for an admin's approval. */
+@Injectable()
+export class RegisterKitHandler {
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly makes: Manufacturers,
+    private readonly views: KitViews,
+    private readonly changed: KitChangedPublisher,
+  ) {}
+
+  async execute({ actor, kit }: RegisterKitRequest): Promise<Kit> {
+    const { errors, fields } = readKitInput(kit ?? {}, await this.makes.keys());
+    if (!fields) throw ServiceError.validation(errors);
+    const { result, revision } = await this.kits.write((m, rev) => this.kits.insert(m, rev, { ...fields, ownerId: actor.id, status: 'pending', manuallyChecked: false }));
+    this.changed.committed(revision);
+    return (await this.views.forActor(actor, [result]))[0];
+  }
+}

@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type Kit, KitsSubjects } from '@bleedkits/contracts';
+import { RegisterKitHandler, type RegisterKitRequest } from './register-kit.handler';
+
+@Controller()
+export class RegisterKitMessageController {
+  constructor(private readonly handler: RegisterKitHandler) {}
+
+  @MessagePattern(KitsSubjects.register)
+  handle(@Payload() req: RegisterKitRequest): Promise<Kit> {
+    return this.handler.execute(req);
+  }
+}

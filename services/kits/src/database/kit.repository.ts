@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DeploymentChange, KitChange } from '@bleedkits/contracts';
+import type { KitFields, KitState } from '../domain/kit-state';
+
+/** Every write to the register holds this transaction-scoped lock while it takes its revision, so revisions
+ * commit in the order they are taken and a feed reader can never skip one that commits late. */
+const REVISION_LOCK_KEY = 48_151_623;
+
+const COLUMNS = `
+  k.id::int AS "id", k.revision::bigint AS "revision", k.serial_number AS "serialNumber", k.make, k.other_make AS "otherMake",
+  k.location_type AS "locationType", k.cabinet_code AS "cabinetCode", k.location_name AS "locationName",
+  k.address_line1 AS "addressLine1", k.address_line2 AS "addressLine2", k.city, k.postcode, k.latitude, k.longitude,
+  k.what3words, k.detailed_location AS "detailedLocation", k.opening_hours AS "openingHours", k.availability,
+  to_char(k.purchase_date, 'YYYY-MM-DD') AS "purchaseDate", to_char(k.expiry_date, 'YYYY-MM-DD') AS "expiryDate",
+  k.custodian_name AS "custodianName", k.custodian_phone AS "custodianPhone", k.custodian_email AS "custodianEmail",
+  k.ambulance_service AS "ambulanceService", k.public_display AS "publicDisplay", k.manually_checked AS "manuallyChecked",
+  k.owner_id AS "ownerId", k.status, k.approved_at AS "approvedAt", k.last_verified_at AS "lastVerifiedAt",
+  k.deployment_status AS "deploymentStatus", k.deployment_notes AS "deploymentNotes", k.created_at AS "createdAt", k.updated_at AS "updatedAt"`;
+
+const FIELD_COLUMNS: Record<keyof KitFields, string> = {
+  serialNumber: 'serial_number',
+  make: 'make',
+  otherMake: 'other_make',
+  locationType: 'location_type',
+  cabinetCode: 'cabinet_code',
+  locationName: 'location_name',
+  addressLine1: 'address_line1',
+  addressLine2: 'address_line2',
+  city: 'city',
+  postcode: 'postcode',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  what3words: 'what3words',
+  detailedLocation: 'detailed_location',
+  openingHours: 'opening_hours',
+  availability: 'availability',
+  purchaseDate: 'purchase_date',
+  expiryDate: 'expiry_date',
+  custodianName: 'custodian_name',
+  custodianPhone: 'custodian_phone',
+  custodianEmail: 'custodian_email',
+  ambulanceService: 'ambulance_service',
+  publicDisplay: 'public_display',
+  manuallyChecked: 'manually_checked',
+  ownerId: 'owner_id',
+  status: 'status',
+};
+
+export type KitPatch = Partial<KitFields> & Partial<Pick<KitState, 'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes'>>;
+const EXTRA_COLUMNS = { approvedAt: 'approved_at', lastVerifiedAt: 'last_verified_at', deploymentStatus: 'deployment_status', deploymentNotes: 'deployment_notes' } as const;
+
+function toState(row: Record<string, unknown>): KitState {
+  const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
+  return {
+    ...(row as unknown as KitState),
+    id: Number(row.id),
+    revision: Number(row.revision),
+    approvedAt: iso(row.approvedAt),
+    lastVerifiedAt: iso(row.lastVerifiedAt),
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+  };
+}
+
+/** TypeORM answers SELECT and INSERT with rows, UPDATE and DELETE with [rows, count]. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  const r = result as unknown[];
+  return Array.isArray(r[0]) ? (r[0] as Record<string, unknown>[]) : (r as Record<string, unknown>[]);
+}
+
+@Injectable()
+export class KitRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Runs a write in a transaction holding the revision lock; `revision` is the value this write commits with. */
+  async write<T>(work: (m: EntityManager, revision: number) => Promise<T>): Promise<{ result: T; revision: number }> {
+    return this.dataSource.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock($1)', [REVISION_LOCK_KEY]);
+      const [{ revision }] = await m.query(`SELECT nextval('kits.revision_seq')::bigint AS revision`);
+      const result = await work(m, Number(revision));
+      return { result, revision: Number(revision) };
+    });
+  }
+
+  /** A further revision inside a write (several rows in one transaction each take their own). */
+  async nextRevision(m: EntityManager): Promise<number> {
+    const [{ revision }] = await m.query(`SELECT nextval('kits.revision_seq')::bigint AS revision`);
+    return Number(revision);
+  }
+
+  async insert(m: EntityManager, revision: number, fields: KitFields): Promise<KitState> {
+    const keys = Object.keys(fields) as (keyof KitFields)[];
+    const cols = ['revision', ...keys.map((k) => FIELD_COLUMNS[k])];
+    const values = [revision, ...keys.map((k) => fields[k])];
+    const rows = rowsOf(
+      await m.query(
+        `INSERT INTO kits.kits AS k (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${COLUMNS}`,
+        values,
+      ),
+    );
+    return toState(rows[0]);
+  }
+
+  async update(m: EntityManager, revision: number, id: number, patch: KitPatch): Promise<KitState> {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [keyof KitPatch, unknown][];
+    const column = (k: keyof KitPatch) => (FIELD_COLUMNS as Record<string, string>)[k] ?? (EXTRA_COLUMNS as Record<string, string>)[k];
+    const sets = entries.map(([k], i) => `${column(k)} = $${i + 3}`);
+    const rows = rowsOf(
+      await m.query(
+        `UPDATE kits.kits AS k SET revision = $2, updated_at = now()${sets.length ? ', ' + sets.join(', ') : ''} WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, revision, ...entries.map(([, v]) => v)],
+      ),
+    );
+    return toState(rows[0]);
+  }
+
+  async delete(m: EntityManager, revision: number, id: number): Promise<void> {
+    await m.query(`DELETE FROM kits.kits WHERE id = $1`, [id]);
+    await m.query(`INSERT INTO kits.kit_tombstones (kit_id, revision) VALUES ($1, $2) ON CONFLICT (kit_id) DO UPDATE SET revision = excluded.revision, deleted_at = now()`, [id, revision]);
+  }
+
+  async recordDeploymentChange(m: EntityManager, kitId: number, change: Omit<DeploymentChange, 'changedAt'>): Promise<void> {
+    await m.query(`INSERT INTO kits.deployment_changes (kit_id, status, notes, changed_by) VALUES ($1, $2, $3, $4)`, [kitId, change.status, change.notes, change.changedBy]);
+  }
+
+  async findById(id: number, m: EntityManager = this.dataSource.manager, forUpdate = false): Promise<KitState | null> {
+    const rows = rowsOf(await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]));
+    return rows[0] ? toState(rows[0]) : null;
+  }
+
+  async findByOwner(ownerId: string): Promise<KitState[]> {
+    return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.owner_id = $1 ORDER BY k.created_at DESC, k.id DESC`, [ownerId])).map(toState);
+  }
+
+  async deploymentHistory(kitIds: number[]): Promise<Map<number, DeploymentChange[]>> {
+    const out = new Map<number, DeploymentChange[]>();
+    if (!kitIds.length) return out;
+    const rows = await this.dataSource.query(
+      `SELECT kit_id::int AS "kitId", status, notes, changed_by AS "changedBy", changed_at AS "changedAt"
+         FROM kits.deployment_changes WHERE kit_id = ANY($1) ORDER BY changed_at, id`,
+      [kitIds],
+    );
+    for (const r of rows as { kitId: number; status: DeploymentChange['status']; notes: string | null; changedBy: string; changedAt: Date }[]) {
+      const list = out.get(r.kitId) ?? [];
+      list.push({ status: r.status, notes: r.notes, changedBy: r.changedBy, changedAt: r.changedAt.toISOString() });
+      out.set(r.kitId, list);
+    }
+    return out;
+  }
+
+  /** Rows and tombstones after a revision, in revision order: the kits.changes feed. */
+  async changesAfter(afterRevision: number, limit: number): Promise<{ revision: number; kitId: number; state: KitState | null }[]> {
+    const rows = await this.dataSource.query(
+      `SELECT * FROM (
+         SELECT k.revision::bigint AS rev, k.id::int AS kit_id, row_to_json(x) AS state
+           FROM kits.kits k CROSS JOIN LATERAL (SELECT ${COLUMNS}) x
+          WHERE k.revision > $1
+         UNION ALL
+         SELECT t.revision::bigint, t.kit_id::int, NULL FROM kits.kit_tombstones t WHERE t.revision > $1
+       ) c ORDER BY rev LIMIT $2`,
+      [afterRevision, limit],
+    );
+    return (rows as { rev: string; kit_id: number; state: Record<string, unknown> | null }[]).map((r) => ({
+      revision: Number(r.rev),
+      kitId: r.kit_id,
+      state: r.state ? toState(r.state) : null,
+    }));
+  }
+
+  async countByOwner(ownerIds: string[]): Promise<Record<string, number>> {
+    if (!ownerIds.length) return {};
+    const rows = await this.dataSource.query(`SELECT owner_id AS "ownerId", count(*)::int AS n FROM kits.kits WHERE owner_id = ANY($1) GROUP BY owner_id`, [ownerIds]);
+    return Object.fromEntries((rows as { ownerId: string; n: number }[]).map((r) => [r.ownerId, r.n]));
+  }
+
+  async count(): Promise<number> {
+    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM kits.kits`);
+    return n;
+  }
+
+  async manufacturers(): Promise<{ key: string; label: string }[]> {
+    return this.dataSource.query(`SELECT key, label FROM kits.manufacturers ORDER BY key = 'other', label`);
+  }
+}
+
+export type { KitChange };

@@ -1,0 +1,115 @@
+import {
+  LOCATION_TYPES,
+  KitMessages,
+  type KitRegistration,
+  type LocationType,
+  allDayAvailability,
+  errorMessages,
+  hasLocation,
+  kitRegistrationRules,
+  normalisePostcode,
+  openingHoursText,
+  parseAvailability,
+  parseCoordinate,
+  resolveAmbulanceService,
+  validateAgainst,
+} from '@bleedkits/contracts';
+import type { KitFields } from './kit-state';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+function isRealDate(s: string): boolean {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v).trim());
+const optional = (v: unknown): string | null => text(v) || null;
+
+/**
+ * Checks a registration (or an edited kit's merged fields) against the spec's table, the map location, the
+ * manufacturer list and the location types, reporting every failure at once, and returns the normalised fields.
+ */
+export function readKitInput(input: Partial<KitRegistration>, makes: ReadonlySet<string>): { errors: string[]; fields: KitFields | null } {
+  const errors = errorMessages(validateAgainst(kitRegistrationRules, input as Record<string, unknown>));
+  const make = text(input.make);
+  if (make && !makes.has(make)) errors.push(KitMessages.make);
+  const locationType = text(input.locationType);
+  if (locationType && !(LOCATION_TYPES as readonly string[]).includes(locationType)) errors.push(KitMessages.unknownLocationType);
+  const latitude = parseCoordinate(input.latitude);
+  const longitude = parseCoordinate(input.longitude);
+  if (!hasLocation(input)) errors.push(KitMessages.location);
+  else {
+    if (latitude! < -90 || latitude! > 90) errors.push(KitMessages.latitudeRange);
+    if (longitude! < -180 || longitude! > 180) errors.push(KitMessages.longitudeRange);
+  }
+  for (const field of ['purchaseDate', 'expiryDate'] as const) {
+    const v = text(input[field]);
+    if (v.length >= 2 && !isRealDate(v) && !errors.includes(KitMessages.invalidDate)) errors.push(KitMessages.invalidDate);
+  }
+  if (errors.length) return { errors, fields: null };
+
+  // Locked cabinets are always available: the schedule is forced to 24/7 whatever was sent.
+  const parsed = locationType === 'locked_cabinet' ? allDayAvailability() : parseAvailability(input.availability);
+  const availability = parsed ? JSON.stringify(parsed) : null;
+  const openingHours = parsed ? openingHoursText(parsed) : text(input.openingHours);
+  const postcode = normalisePostcode(text(input.postcode));
+  const address = { postcode, city: text(input.city), addressLine1: text(input.addressLine1), addressLine2: text(input.addressLine2) };
+  return {
+    errors: [],
+    fields: {
+      serialNumber: text(input.serialNumber),
+      make,
+      otherMake: optional(input.otherMake),
+      locationType: locationType as LocationType,
+      cabinetCode: optional(input.cabinetCode),
+      locationName: text(input.locationName),
+      addressLine1: address.addressLine1,
+      addressLine2: optional(input.addressLine2),
+      city: address.city,
+      postcode,
+      latitude: latitude!,
+      longitude: longitude!,
+      what3words: optional(input.what3words)?.replace(/^\/+/, '') ?? null,
+      detailedLocation: optional(input.detailedLocation),
+      openingHours,
+      availability,
+      purchaseDate: text(input.purchaseDate),
+      expiryDate: text(input.expiryDate),
+      custodianName: text(input.custodianName),
+      custodianPhone: text(input.custodianPhone),
+      custodianEmail: text(input.custodianEmail).toLowerCase(),
+      ambulanceService: resolveAmbulanceService(text(input.ambulanceService), address),
+      publicDisplay: input.publicDisplay !== false,
+      manuallyChecked: false,
+      ownerId: null,
+      status: 'pending',
+    },
+  };
+}
+
+const MOVE_TOLERANCE_METRES = 50;
+
+function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const r = 6371e3;
+  const toRad = (d: number) => (d * Math.PI) / 180;
+  const dLat = toRad(b.latitude - a.latitude);
+  const dLng = toRad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 2 * r * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * An owner's edit that moves an approved kit (pin moved more than 50 m, or a new postcode or first address line)
+ * sends it back for approval: the public map never shows a location an admin has not seen (docs/decisions.md).
+ */
+export function locationChanged(
+  before: Pick<KitFields, 'latitude' | 'longitude' | 'postcode' | 'addressLine1'>,
+  after: Pick<KitFields, 'latitude' | 'longitude' | 'postcode' | 'addressLine1'>,
+): boolean {
+  return (
+    metresBetween(before, after) > MOVE_TOLERANCE_METRES ||
+    normalisePostcode(before.postcode) !== normalisePostcode(after.postcode) ||
+    before.addressLine1.trim().toLowerCase() !== after.addressLine1.trim().toLowerCase()
+  );
+}

@@ -1,0 +1,17 @@
+import type { KitStatus } from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+
+export type StatusTransition = 'approve' | 'reject' | 'reactivate';
+
+/** The admin transitions of the second spec: approve pending→active, reject pending→rejected, reactivate rejected→active. */
+export const TRANSITIONS: Readonly<Record<StatusTransition, { from: KitStatus; to: KitStatus }>> = {
+  approve: { from: 'pending', to: 'active' },
+  reject: { from: 'pending', to: 'rejected' },
+  reactivate: { from: 'rejected', to: 'active' },
+};
+
+export function nextStatus(current: KitStatus, transition: StatusTransition): KitStatus {
+  const t = TRANSITIONS[transition];
+  if (current !== t.from) throw ServiceError.conflict(`Only a ${t.from} kit can be ${transition === 'reactivate' ? 'reactivated' : `${transition}d`}; this kit is ${current}.`);
+  return t.to;
+}

@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { type KitChangedHint, KitsSubjects } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+
+/** After each commit, a hint; losing one only delays consumers until their timer (the feed is the truth). */
+@Injectable()
+export class KitChangedPublisher {
+  constructor(private readonly bus: NatsBus) {}
+
+  committed(revision: number): void {
+    this.bus.emit<KitChangedHint>(KitsSubjects.changed, { revision });
+  }
+}

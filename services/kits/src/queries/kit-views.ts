@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { IdentitySubjects, type Kit, type KitActor, type KitFeedRecord, nextVerificationDue, verificationStatus } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+import type { KitState } from '../domain/kit-state';
+import { KitRepository } from '../database/kit.repository';
+import { KITS_ENV, type KitsEnv } from '../config/env';
+
+/** Turns stored kits into the owner/admin view: verification dates, deployment history, owner e-mail. */
+@Injectable()
+export class KitViews {
+  private readonly logger = new Logger('KitViews');
+
+  constructor(private readonly kits: KitRepository, private readonly bus: NatsBus, @Inject(KITS_ENV) private readonly env: KitsEnv) {}
+
+  static feedRecord(k: KitState, now = new Date()): KitFeedRecord {
+    const { cabinetCode, ownerId, ...rest } = k;
+    const since = k.approvedAt ?? k.createdAt;
+    return {
+      ...rest,
+      userId: ownerId,
+      hasCabinetCode: !!cabinetCode,
+      lastVerifiedAt: k.lastVerifiedAt,
+      nextVerificationDue: nextVerificationDue(k.lastVerifiedAt, since),
+      verificationStatus: verificationStatus(k.lastVerifiedAt, now),
+      deploymentHistory: [],
+    };
+  }
+
+  async forActor(actor: KitActor, states: KitState[]): Promise<Kit[]> {
+    const history = await this.kits.deploymentHistory(states.map((s) => s.id));
+    const emails = await this.ownerEmails(actor, states);
+    return states.map((s) => ({
+      ...KitViews.feedRecord(s),
+      cabinetCode: s.cabinetCode,
+      userEmail: s.ownerId ? (emails.get(s.ownerId) ?? null) : null,
+      deploymentHistory: history.get(s.id) ?? [],
+    }));
+  }
+
+  /** The caller's own e-mail is known; other owners' come from identity (best effort: a view never fails on it). */
+  private async ownerEmails(actor: KitActor, states: KitState[]): Promise<Map<string, string>> {
+    const emails = new Map<string, string>([[actor.id, actor.email]]);
+    const others = [...new Set(states.map((s) => s.ownerId).filter((id): id is string => !!id && id !== actor.id))];
+    if (!others.length) return emails;
+    try {
+      const res = await this.bus.request<{ emails: Record<string, string> }>(IdentitySubjects.userEmails, { userIds: others }, this.env.IDENTITY_REQUEST_TIMEOUT_MS);
+      for (const [id, email] of Object.entries(res.emails)) emails.set(id, email);
+    } catch (e) {
+      this.logger.warn({ msg: 'owner e-mails unavailable', error: (e as Error).message });
+    }
+    return emails;
+  }
+}

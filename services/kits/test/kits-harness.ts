@@ -1,0 +1,57 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { KitActor, KitRegistration } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+import { type TestDatabase, type TestNatsServer, createTestDatabase, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
+import { readKitsEnv } from '../src/config/env';
+import { KitsModule } from '../src/kits.module';
+
+export type KitsHarness = { bus: NatsBus; nats: TestNatsServer; db: TestDatabase; service: INestMicroservice; close(): Promise<void> };
+
+/** Boots the kits context on a fresh database and a private NATS, with a bus to drive it through its subjects. */
+export async function startKits(extraEnv: Record<string, string> = {}): Promise<KitsHarness> {
+  const nats = await startTestNatsServer();
+  const db = await createTestDatabase();
+  const env = readKitsEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, ...extraEnv });
+  const service = await startTestService('kits', KitsModule.forRoot(env), nats.url);
+  const bus = new NatsBus({ servers: nats.url, name: 'kits-test', requestTimeoutMs: 5000 });
+  await bus.whenConnected();
+  return {
+    bus,
+    nats,
+    db,
+    service,
+    async close() {
+      await bus.close();
+      await service.close();
+      await nats.stop();
+      await db.drop();
+    },
+  };
+}
+
+export function actor(role: 'admin' | 'user' = 'user'): KitActor {
+  const id = randomUUID();
+  return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
+}
+
+/** A registration that passes every rule; tests override what they exercise. */
+export function validKit(overrides: Partial<KitRegistration> = {}): KitRegistration {
+  return {
+    serialNumber: 'DBF-2024-0001',
+    make: 'daniel_baird_foundation',
+    locationType: 'unlocked_cabinet',
+    locationName: 'Village Hall',
+    addressLine1: '1 Church Lane',
+    city: 'Altrincham',
+    postcode: 'wa15 8fh',
+    latitude: '53.384092',
+    longitude: '-2.337856',
+    purchaseDate: '2025-01-10',
+    expiryDate: '2028-01-10',
+    custodianName: 'Jo Custodian',
+    custodianPhone: '01612345678',
+    custodianEmail: 'jo@example.org',
+    ...overrides,
+  };
+}

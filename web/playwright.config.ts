@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+// The gateway on :8080 serves the built web and the /api routes; point E2E_BASE_URL elsewhere (e.g. the Vite dev server) when needed.
+const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: './e2e/.artifacts/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: './e2e/.artifacts/results.json' }]],
+  use: {
+    baseURL,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

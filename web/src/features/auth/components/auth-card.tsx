@@ -1,0 +1,130 @@
+import Google from '@mui/icons-material/Google';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AuthMessages, firstErrors, loginRules, signUpRules, validateAgainst } from '@bleedkits/contracts';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../app/api';
+import { PasswordField } from '../../../components/password-field';
+import { useToast } from '../../../components/toasts/use-toast';
+import { GOOGLE_SIGN_IN_PATH, useLoginMutation, useRegisterMutation } from '../api';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+export type AuthMode = 'login' | 'signup';
+
+type Field = 'email' | 'password' | 'firstName' | 'lastName';
+type Values = Record<Field, string>;
+
+const EMPTY: Values = { email: '', password: '', firstName: '', lastName: '' };
+
+/** The spec's wait between a successful sign-in and leaving for the home page. */
+export const REDIRECT_DELAY_MS = 100;
+
+/** The sign-in / create-account card. Switching mode remounts the form, so it starts empty. */
+export function AuthCard({ initialMode = 'login' }: { initialMode?: AuthMode }) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  return (
+    <Card sx={{ maxWidth: 480, width: '100%', mx: 'auto' }}>
+      <Tabs value={mode} onChange={(_, value: AuthMode) => setMode(value)} variant="fullWidth" aria-label="Sign in or create an account">
+        <Tab value="login" label="Sign In" id="auth-tab-login" aria-controls="auth-panel" />
+        <Tab value="signup" label="Create Account" id="auth-tab-signup" aria-controls="auth-panel" />
+      </Tabs>
+      <CardContent id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`} sx={{ p: { xs: 3, sm: 4 } }}>
+        <AuthForm key={mode} mode={mode} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function AuthForm({ mode }: { mode: AuthMode }) {
+  const isSignUp = mode === 'signup';
+  const rules = isSignUp ? signUpRules : loginRules;
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [login, loginState] = useLoginMutation();
+  const [register, registerState] = useRegisterMutation();
+  const busy = loginState.isLoading || registerState.isLoading;
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const validate = (next: Values) => firstErrors(validateAgainst(rules, next)) as Partial<Record<Field, string>>;
+
+  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    // After the first submit the messages follow the typing, so a fixed field clears at once.
+    if (attempted) setErrors(validate(next));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAttempted(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      if (isSignUp) {
+        await register({ email: values.email.trim(), password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim() }).unwrap();
+        toast({ title: 'Account created!' });
+      } else {
+        await login({ email: values.email.trim(), password: values.password }).unwrap();
+        toast({ title: 'Welcome back!' });
+      }
+      setTimeout(() => void navigate('/'), REDIRECT_DELAY_MS);
+    } catch (error) {
+      const message = isApiError(error) ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
+      if (isSignUp && message.includes(AuthMessages.duplicateEmail)) {
+        setErrors((current) => ({ ...current, email: message }));
+        return;
+      }
+      toast({ title: isSignUp ? 'Registration failed' : 'Login failed', description: message, variant: 'destructive' });
+    }
+  };
+
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    error: errors[field] !== undefined,
+    helperText: errors[field],
+    disabled: busy,
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label={isSignUp ? 'Create account form' : 'Sign in form'}>
+      <div>
+        <Typography variant="h5" component="h1">
+          {isSignUp ? 'Create your account' : 'Sign in to your account'}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {isSignUp ? 'Register and manage the bleed kits you look after.' : 'Manage your registered bleed kits.'}
+        </Typography>
+      </div>
+      {isSignUp && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="First Name" autoComplete="given-name" {...fieldProps('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
+        </Stack>
+      )}
+      <TextField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
+      <PasswordField label="Password" autoComplete={isSignUp ? 'new-password' : 'current-password'} {...fieldProps('password')} />
+      {isSignUp && values.password !== '' && <PasswordStrengthMeter password={values.password} />}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {busy ? (isSignUp ? 'Creating account...' : 'Signing in...') : isSignUp ? 'Create Account' : 'Sign In'}
+      </Button>
+      <Divider>or</Divider>
+      {/* A plain link: Google sign-in is a full browser navigation through the server, not an API call. */}
+      <Button component="a" href={GOOGLE_SIGN_IN_PATH} variant="outlined" size="large" startIcon={<Google />} disabled={busy}>
+        Continue with Google
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { BleedKitInfoPage } from './bleed-kit-info-page';

@@ -1,0 +1,1 @@
+export { CabinetOptionsPage } from './cabinet-options-page';

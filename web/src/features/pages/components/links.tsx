@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** An in-app link styled as an MUI link. */
+export function InternalLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link component={RouterLink} to={to}>
+      {children}
+    </Link>
+  );
+}
+
+/** A link that leaves the site in a new tab, saying so to screen readers. */
+export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        (opens in a new tab)
+      </Box>
+    </Link>
+  );
+}

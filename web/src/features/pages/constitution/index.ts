@@ -1,0 +1,1 @@
+export { ConstitutionPage } from './constitution-page';

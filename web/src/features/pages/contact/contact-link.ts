@@ -1,0 +1,14 @@
+/** Subjects other pages pre-fill on the contact form; the form reads them from ?subject=. */
+export const ContactSubjects = {
+  firstAidTrainingBooking: 'First Aid Training Booking',
+  bankTransferDetails: 'Bank Transfer Details',
+  largeDonationEnquiry: 'Large Donation Enquiry',
+} as const;
+export type ContactSubject = (typeof ContactSubjects)[keyof typeof ContactSubjects];
+
+export const CONTACT_PATH = '/contact';
+
+/** '/contact?subject=Bank%20Transfer%20Details': encodeURIComponent keeps spaces as %20, which links and tests rely on. */
+export function contactHref(subject?: ContactSubject): string {
+  return subject ? `${CONTACT_PATH}?subject=${encodeURIComponent(subject)}` : CONTACT_PATH;
+}

@@ -1,0 +1,1 @@
+export { CookiePolicyPage } from './cookie-policy-page';

@@ -1,0 +1,1 @@
+export { FirstAidTrainingPage } from './first-aid-training-page';

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { makeStore } from './app/store';
+import { ignoreExtensionErrors } from './components/overlays';
+
+ignoreExtensionErrors();
+
+const store = makeStore();
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
