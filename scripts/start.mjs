@@ -11,7 +11,7 @@ const fail = (text) => {
 };
 
 loadEnvFile();
-const env = baseEnv({ SEED_DEMO_KITS: 'true', ...process.env });
+const env = baseEnv({ SEED_DEMO_KITS: '150', ...process.env });
 const port = Number(env.PORT || DEFAULT_GATEWAY_PORT);
 if (!Number.isInteger(port) || port <= 0) fail(`PORT must be a port number, not ${env.PORT}`);
 

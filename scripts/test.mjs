@@ -238,7 +238,7 @@ async function runEndToEnd(env) {
       ADMIN_PASSWORD: 'E2e-Admin-Pass1!',
       SESSION_SECRET: `e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`,
       PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
-      SEED_DEMO_KITS: process.env.E2E_SEED_DEMO_KITS || 'false',
+      SEED_DEMO_KITS: process.env.E2E_SEED_DEMO_KITS || '45',
       // Playwright signs in from one address many times; the limit itself is tested in the gateway's own tests.
       AUTH_MAX_REQUESTS_PER_CLIENT: process.env.E2E_AUTH_MAX_REQUESTS_PER_CLIENT || '1000',
       LOG_LEVEL: env.LOG_LEVEL || 'info',

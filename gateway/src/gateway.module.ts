@@ -16,6 +16,8 @@ import { AuthController } from './routes/auth/auth.controller';
 import { LoginThrottle } from './routes/auth/login-throttle';
 import { GoogleAuthController } from './routes/auth/google/google-auth.controller';
 import { UserManagementController } from './routes/admin/user-management/user-management.controller';
+import { KitsController } from './routes/kits/kits.controller';
+import { ConfigController } from './routes/config/config.controller';
 
 @Module({})
 export class GatewayModule {
@@ -23,7 +25,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [NatsBusModule.forRoot({ servers: env.NATS_URL, name: `gateway-${process.pid}`, requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS })],
-      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController],
+      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController, KitsController, ConfigController],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: REDIS_CLIENT, useValue: redis },

@@ -1,9 +1,10 @@
 import { bool, cleanEnv, num, port, str, url } from 'envalid';
+import { withoutEmpty } from '@bleedkits/platform';
 
 export const DEFAULT_SESSION_SECRET = 'dev-only-session-secret-change-me';
 
 export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
-  const env = cleanEnv(source, {
+  const env = cleanEnv(withoutEmpty(source), {
     NODE_ENV: str({ choices: ['development', 'test', 'production'], default: 'development' }),
     PORT: port({ default: 8080 }),
     NATS_URL: str({ default: 'nats://127.0.0.1:4222' }),
@@ -26,6 +27,7 @@ export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
     GOOGLE_AUTH_URL: str({ default: 'https://accounts.google.com/o/oauth2/v2/auth' }),
     GOOGLE_TOKEN_URL: str({ default: 'https://oauth2.googleapis.com/token' }),
     GOOGLE_USERINFO_URL: str({ default: 'https://openidconnect.googleapis.com/v1/userinfo' }),
+    GOOGLE_MAPS_API_KEY: str({ default: '', desc: 'browser key for the Maps JavaScript API' }),
     SERVE_WEB: bool({ default: true, desc: 'serve the built web app from WEB_DIST_DIR when it exists' }),
     LOG_LEVEL: str({ default: 'info' }),
   });

@@ -1,8 +1,13 @@
 import { cleanEnv, num, port, str, url } from 'envalid';
 
+/** Compose and Kubernetes pass unset optional variables as empty strings; treat those as unset. */
+export function withoutEmpty(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+}
+
 /** Variables every service process reads. Names live here once; each service adds its own on top. */
 export function readServiceEnv(source: NodeJS.ProcessEnv = process.env) {
-  return cleanEnv(source, {
+  return cleanEnv(withoutEmpty(source), {
     NODE_ENV: str({ choices: ['development', 'test', 'production'], default: 'development' }),
     DATABASE_URL: url({ default: 'postgres://postgres@127.0.0.1:5432/bleedkits' }),
     NATS_URL: str({ default: 'nats://127.0.0.1:4222' }),

@@ -1,12 +1,12 @@
 import { bool, cleanEnv, email, num, str } from 'envalid';
-import { readServiceEnv } from '@bleedkits/platform';
+import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 /** Known example values that a production start must refuse. */
 export const UNSAFE_ADMIN_PASSWORDS = ['change-me', 'change-me-admin-password', 'admin', 'password'];
 
 export function readIdentityEnv(source: NodeJS.ProcessEnv = process.env) {
   const base = readServiceEnv(source);
-  const own = cleanEnv(source, {
+  const own = cleanEnv(withoutEmpty(source), {
     ADMIN_EMAIL: email({ default: undefined }),
     ADMIN_PASSWORD: str({ default: undefined }),
     PASSWORD_RESET_TTL_MINUTES: num({ default: 60 }),

@@ -1,10 +1,10 @@
 import { cleanEnv, num } from 'envalid';
-import { readServiceEnv } from '@bleedkits/platform';
+import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
   return {
     ...readServiceEnv(source),
-    ...cleanEnv(source, {
+    ...cleanEnv(withoutEmpty(source), {
       SEED_DEMO_KITS: num({ default: 0, desc: 'demo kits seeded into an empty register at start; 0 disables' }),
       IDENTITY_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
     }),
