@@ -8,3 +8,4 @@ export * from './platform/health';
 export * from './site';
 export * from './charity';
 export * from './kits';
+export * from './finder/finder';

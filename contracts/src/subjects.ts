@@ -41,11 +41,25 @@ export const KitsSubjects = {
   countByOwner: 'kits.qry.count-by-owner.v1',
   /** The revision change feed: rows and tombstones after a revision, in revision order. */
   changes: 'kits.qry.changes.v1',
+  /** Register statistics (GET /api/stats and GET /api/statistics). */
+  stats: 'kits.qry.stats.v1',
+  statistics: 'kits.qry.statistics.v1',
   /** Hint published after each commit; consumers catch up from `kits.changes`. */
   changed: 'kits.evt.changed.v1',
 } as const;
 
-export const GeoSearchSubjects = { health: healthSubject('geo-search') } as const;
+/**
+ * Geo-search's hot queries reply with pre-serialised JSON bytes (not Nest's envelope) so the gateway can pass
+ * them to the browser untouched; see services/geo-search/README.md.
+ */
+export const GeoSearchSubjects = {
+  health: healthSubject('geo-search'),
+  viewport: 'geo-search.qry.viewport.v1',
+  nearby: 'geo-search.qry.nearby.v1',
+  search: 'geo-search.qry.search.v1',
+  what3wordsToCoordinates: 'geo-search.qry.w3w-to-coordinates.v1',
+  coordinatesToWhat3words: 'geo-search.qry.coordinates-to-w3w.v1',
+} as const;
 export const VerificationSubjects = { health: healthSubject('verification') } as const;
 export const ImportsSubjects = { health: healthSubject('imports') } as const;
 export const NotificationsSubjects = { health: healthSubject('notifications') } as const;
