@@ -9,3 +9,5 @@ export * from './site';
 export * from './charity';
 export * from './kits';
 export * from './finder/finder';
+export * from './admin';
+export * from './csv/csv';

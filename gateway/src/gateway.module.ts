@@ -18,6 +18,10 @@ import { GoogleAuthController } from './routes/auth/google/google-auth.controlle
 import { UserManagementController } from './routes/admin/user-management/user-management.controller';
 import { KitsController } from './routes/kits/kits.controller';
 import { ConfigController } from './routes/config/config.controller';
+import { AdminKitsController } from './routes/admin/kits/admin-kits.controller';
+import { ManufacturersController } from './routes/admin/manufacturers/manufacturers.controller';
+import { AdminToolsController } from './routes/admin/tools/admin-tools.controller';
+import { StatsController } from './routes/stats/stats.controller';
 
 @Module({})
 export class GatewayModule {
@@ -25,7 +29,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [NatsBusModule.forRoot({ servers: env.NATS_URL, name: `gateway-${process.pid}`, requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS })],
-      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController, KitsController, ConfigController],
+      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController, KitsController, ConfigController, AdminKitsController, ManufacturersController, AdminToolsController, StatsController],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: REDIS_CLIENT, useValue: redis },

@@ -2,3 +2,4 @@
 export * from './satisfies';
 export * from './auth.dto';
 export * from './kit.dto';
+export * from './admin.dto';

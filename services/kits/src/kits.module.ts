@@ -22,8 +22,19 @@ import { ListOwnerKitsMessageController } from './queries/list-owner-kits/list-o
 import { KitChangesMessageController } from './queries/kit-changes/kit-changes.message-controller';
 import { CountByOwnerMessageController } from './queries/count-by-owner/count-by-owner.message-controller';
 import { ListManufacturersMessageController } from './queries/list-manufacturers/list-manufacturers.message-controller';
+import { AdminKitsMessageController } from './queries/admin-kits/admin-kits.message-controller';
+import { StatisticsMessageController } from './queries/statistics/statistics.message-controller';
+import { ChangeKitStatusToMessageController } from './commands/change-kit-status/change-kit-status-to.message-controller';
+import { BulkApproveHandler } from './commands/bulk-approve/bulk-approve.handler';
+import { BulkApproveMessageController } from './commands/bulk-approve/bulk-approve.message-controller';
+import { ReassignKitMessageController } from './commands/reassign-kit/reassign-kit.message-controller';
+import { ManageManufacturersMessageController } from './commands/manage-manufacturers/manage-manufacturers.message-controller';
+import { DownloadApprovedKitsMessageController } from './commands/download-approved-kits/download-approved-kits.message-controller';
+import { MaintenanceMessageController } from './commands/maintenance/maintenance.message-controller';
+import { ManufacturerRepository } from './database/manufacturer.repository';
+import { FallbackReverseGeocoder, ReverseGeocoder } from './geocoding/reverse-geocoder';
 
-/** Kit register: lifecycle, owners, manufacturers, the revision change feed. */
+/** Kit register: lifecycle, owners, manufacturers, exports, statistics, the revision change feed. */
 @Module({})
 export class KitsModule {
   static forRoot(env: KitsEnv): DynamicModule {
@@ -45,6 +56,14 @@ export class KitsModule {
         KitChangesMessageController,
         CountByOwnerMessageController,
         ListManufacturersMessageController,
+        AdminKitsMessageController,
+        StatisticsMessageController,
+        ChangeKitStatusToMessageController,
+        BulkApproveMessageController,
+        ReassignKitMessageController,
+        ManageManufacturersMessageController,
+        DownloadApprovedKitsMessageController,
+        MaintenanceMessageController,
       ],
       providers: [
         { provide: KITS_ENV, useValue: env },
@@ -58,6 +77,9 @@ export class KitsModule {
         DeleteKitHandler,
         ChangeKitStatusHandler,
         SeedDemoKitsHandler,
+        BulkApproveHandler,
+        ManufacturerRepository,
+        { provide: ReverseGeocoder, useClass: FallbackReverseGeocoder },
       ],
     };
   }

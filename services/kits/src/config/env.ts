@@ -1,4 +1,4 @@
-import { cleanEnv, num } from 'envalid';
+import { cleanEnv, num, str } from 'envalid';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
@@ -7,6 +7,8 @@ export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
     ...cleanEnv(withoutEmpty(source), {
       SEED_DEMO_KITS: num({ default: 0, desc: 'demo kits seeded into an empty register at start; 0 disables' }),
       IDENTITY_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
+      POSTCODES_IO_BASE_URL: str({ default: 'https://api.postcodes.io', desc: "reverse geocoding for 'fix missing addresses'; set to 'off' to use only the register's gazetteer" }),
+      GEOCODING_TIMEOUT_MS: num({ default: 2000 }),
     }),
   };
 }

@@ -130,6 +130,28 @@ export class KitRepository {
     return rows[0] ? toState(rows[0]) : null;
   }
 
+  async findAll(status?: string): Promise<KitState[]> {
+    const where = status ? 'WHERE k.status = $1' : '';
+    return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k ${where} ORDER BY k.created_at DESC, k.id DESC`, status ? [status] : [])).map(toState);
+  }
+
+  async findByIds(ids: number[], m: EntityManager = this.dataSource.manager, forUpdate = false): Promise<KitState[]> {
+    if (!ids.length) return [];
+    return rowsOf(await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.id = ANY($1) ORDER BY k.id${forUpdate ? ' FOR UPDATE' : ''}`, [ids])).map(toState);
+  }
+
+  /** Active kits written after a revision, up to another: what an ambulance-service download carries. */
+  async activeBetween(afterRevision: number, upToRevision: number): Promise<KitState[]> {
+    return rowsOf(
+      await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.status = 'active' AND k.revision > $1 AND k.revision <= $2 ORDER BY k.ambulance_service, k.id`, [afterRevision, upToRevision]),
+    ).map(toState);
+  }
+
+  async currentRevision(m: EntityManager = this.dataSource.manager): Promise<number> {
+    const [{ r }] = await m.query(`SELECT coalesce(max(revision), 0)::bigint AS r FROM (SELECT max(revision) AS revision FROM kits.kits UNION ALL SELECT max(revision) FROM kits.kit_tombstones) x`);
+    return Number(r);
+  }
+
   async findByOwner(ownerId: string): Promise<KitState[]> {
     return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.owner_id = $1 ORDER BY k.created_at DESC, k.id DESC`, [ownerId])).map(toState);
   }

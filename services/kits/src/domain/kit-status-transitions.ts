@@ -1,7 +1,7 @@
-import type { KitStatus } from '@bleedkits/contracts';
+import type { KitStatus, StatusTransition } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 
-export type StatusTransition = 'approve' | 'reject' | 'reactivate';
+export type { StatusTransition };
 
 /** The admin transitions of the second spec: approve pending→active, reject pending→rejected, reactivate rejected→active. */
 export const TRANSITIONS: Readonly<Record<StatusTransition, { from: KitStatus; to: KitStatus }>> = {
@@ -14,4 +14,11 @@ export function nextStatus(current: KitStatus, transition: StatusTransition): Ki
   const t = TRANSITIONS[transition];
   if (current !== t.from) throw ServiceError.conflict(`Only a ${t.from} kit can be ${transition === 'reactivate' ? 'reactivated' : `${transition}d`}; this kit is ${current}.`);
   return t.to;
+}
+
+/** The legacy GET /api/kit-status names the target status; the current status decides which transition that is. */
+export function transitionTo(current: KitStatus, target: string): StatusTransition {
+  if (target === 'active') return current === 'rejected' ? 'reactivate' : 'approve';
+  if (target === 'rejected') return 'reject';
+  throw ServiceError.validation(['status must be active or rejected']);
 }

@@ -1,0 +1,1 @@
+export type StatusTransition = 'approve' | 'reject' | 'reactivate';

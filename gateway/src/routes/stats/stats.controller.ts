@@ -1,0 +1,23 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { KitsSubjects, type StatisticsResponse, type StatsResponse } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+
+@ApiTags('statistics')
+@Controller('api')
+export class StatsController {
+  constructor(private readonly bus: NatsBus) {}
+
+  /** Polled every 60 s by every open page; the kits context answers from a short cache. */
+  @Get('stats')
+  @Header('Cache-Control', 'public, max-age=30')
+  stats(): Promise<StatsResponse> {
+    return this.bus.request<StatsResponse>(KitsSubjects.stats, {});
+  }
+
+  @Get('statistics')
+  @Header('Cache-Control', 'public, max-age=60')
+  statistics(): Promise<StatisticsResponse> {
+    return this.bus.request<StatisticsResponse>(KitsSubjects.statistics, {});
+  }
+}
