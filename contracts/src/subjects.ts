@@ -54,6 +54,8 @@ export const KitsSubjects = {
   cleanSerialNumbers: 'kits.cmd.clean-serial-numbers.v1',
   updateAmbulanceServices: 'kits.cmd.update-ambulance-services.v1',
   fixMissingAddresses: 'kits.cmd.fix-missing-addresses.v1',
+  /** The benchmark's plain-SQL viewport baseline (gateway route enabled by BENCH_SQL_BASELINE only). */
+  sqlViewportBaseline: 'kits.qry.sql-viewport-baseline.v1',
   /** Register statistics (GET /api/stats and GET /api/statistics). */
   stats: 'kits.qry.stats.v1',
   statistics: 'kits.qry.statistics.v1',

@@ -22,6 +22,7 @@ import { AdminKitsController } from './routes/admin/kits/admin-kits.controller';
 import { ManufacturersController } from './routes/admin/manufacturers/manufacturers.controller';
 import { AdminToolsController } from './routes/admin/tools/admin-tools.controller';
 import { StatsController } from './routes/stats/stats.controller';
+import { SqlBaselineController } from './routes/bench/sql-baseline.controller';
 
 @Module({})
 export class GatewayModule {
@@ -29,7 +30,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [NatsBusModule.forRoot({ servers: env.NATS_URL, name: `gateway-${process.pid}`, requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS })],
-      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController, KitsController, ConfigController, AdminKitsController, ManufacturersController, AdminToolsController, StatsController],
+      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController, KitsController, ConfigController, AdminKitsController, ManufacturersController, AdminToolsController, StatsController, SqlBaselineController],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: REDIS_CLIENT, useValue: redis },

@@ -28,6 +28,7 @@ export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
     GOOGLE_TOKEN_URL: str({ default: 'https://oauth2.googleapis.com/token' }),
     GOOGLE_USERINFO_URL: str({ default: 'https://openidconnect.googleapis.com/v1/userinfo' }),
     GOOGLE_MAPS_API_KEY: str({ default: '', desc: 'browser key for the Maps JavaScript API' }),
+    BENCH_SQL_BASELINE: bool({ default: false, desc: 'enables /api/bench/public-sql, the benchmark baseline' }),
     SERVE_WEB: bool({ default: true, desc: 'serve the built web app from WEB_DIST_DIR when it exists' }),
     LOG_LEVEL: str({ default: 'info' }),
   });

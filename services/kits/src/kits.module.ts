@@ -32,6 +32,7 @@ import { ManageManufacturersMessageController } from './commands/manage-manufact
 import { DownloadApprovedKitsMessageController } from './commands/download-approved-kits/download-approved-kits.message-controller';
 import { MaintenanceMessageController } from './commands/maintenance/maintenance.message-controller';
 import { ManufacturerRepository } from './database/manufacturer.repository';
+import { SqlViewportBaselineMessageController } from './queries/sql-viewport-baseline/sql-viewport-baseline.message-controller';
 import { FallbackReverseGeocoder, ReverseGeocoder } from './geocoding/reverse-geocoder';
 
 /** Kit register: lifecycle, owners, manufacturers, exports, statistics, the revision change feed. */
@@ -64,6 +65,7 @@ export class KitsModule {
         ManageManufacturersMessageController,
         DownloadApprovedKitsMessageController,
         MaintenanceMessageController,
+        SqlViewportBaselineMessageController,
       ],
       providers: [
         { provide: KITS_ENV, useValue: env },

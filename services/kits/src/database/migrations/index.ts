@@ -1,5 +1,6 @@
 import { CreateKits1763700100000 } from './1763700100000-create-kits';
 import { ApprovedKitDownloads1763700200000 } from './1763700200000-approved-kit-downloads';
+import { KitsLocationIndex1763700300000 } from './1763700300000-kits-location-index';
 
 // Migrations of the kits schema, in order. The schema itself is created at start (DatabaseModule).
-export const contextMigrations = [CreateKits1763700100000, ApprovedKitDownloads1763700200000];
+export const contextMigrations = [CreateKits1763700100000, ApprovedKitDownloads1763700200000, KitsLocationIndex1763700300000];
