@@ -1,4 +1,3 @@
-/* eslint-disable */
 // Postcode area → ambulance service for England. Wales, Scotland, Northern Ireland and the Crown dependencies
 // follow the spec's own prefixes in ambulance-service-detection.ts, which take precedence over this table.
 // Generated from samuel-book/ambulance (MIT; LSOA 2011 to ambulance service 2022) by majority of LSOAs.

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { RedisStore } from 'connect-redis';
+import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { createClient, type RedisClientType } from 'redis';
@@ -37,7 +38,7 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   if (env.TRUST_PROXY) app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
 
-  app.use((req: import('express').Request, res: import('express').Response, next: () => void) => {
+  app.use((req: Request, res: Response, next: NextFunction) => {
     const end = httpLatency.startTimer();
     res.on('finish', () => {
       const route = (req.route as { path?: string } | undefined)?.path ?? (req.path.startsWith('/api') ? 'unmatched' : 'static');
@@ -59,7 +60,7 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
     },
   });
   const docsHeaders = helmet({ contentSecurityPolicy: false });
-  app.use((req: import('express').Request, res: import('express').Response, next: (err?: unknown) => void) =>
+  app.use((req: Request, res: Response, next: NextFunction) =>
     (req.path.startsWith('/api/docs') ? docsHeaders : strictHeaders)(req, res, next),
   );
 

@@ -3,7 +3,6 @@ import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform
 import { KITS_ENV, type KitsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { KitRepository } from './database/kit.repository';
-import { Manufacturers } from './domain/manufacturers';
 import { KitChangedPublisher } from './events/kit-changed.publisher';
 import { KitViews } from './queries/kit-views';
 import { RegisterKitHandler } from './commands/register-kit/register-kit.handler';
@@ -70,7 +69,6 @@ export class KitsModule {
       providers: [
         { provide: KITS_ENV, useValue: env },
         KitRepository,
-        Manufacturers,
         KitChangedPublisher,
         KitViews,
         RegisterKitHandler,

@@ -8,6 +8,12 @@ import type { ManufacturerRow } from '@bleedkits/contracts';
 export class ManufacturerRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** The keys a kit's make may take right now. */
+  async keys(): Promise<Set<string>> {
+    const rows: { key: string }[] = await this.dataSource.query(`SELECT key FROM kits.manufacturers`);
+    return new Set(rows.map((r) => r.key));
+  }
+
   async listWithCounts(): Promise<ManufacturerRow[]> {
     return this.dataSource.query(
       `SELECT m.key AS value, m.label, count(k.id)::int AS "kitCount"

@@ -4,7 +4,7 @@ import { ServiceError } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { locationChanged, readKitInput } from '../../domain/kit-input';
 import type { KitState } from '../../domain/kit-state';
-import { Manufacturers } from '../../domain/manufacturers';
+import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitRepository, type KitPatch } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
@@ -31,7 +31,7 @@ function asRegistration(k: KitState): KitRegistration {
 export class EditKitHandler {
   constructor(
     private readonly kits: KitRepository,
-    private readonly makes: Manufacturers,
+    private readonly makes: ManufacturerRepository,
     private readonly views: KitViews,
     private readonly changed: KitChangedPublisher,
   ) {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Kit, KitActor, KitRegistration } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { readKitInput } from '../../domain/kit-input';
-import { Manufacturers } from '../../domain/manufacturers';
+import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
@@ -14,7 +14,7 @@ export type RegisterKitRequest = { actor: KitActor; kit: KitRegistration };
 export class RegisterKitHandler {
   constructor(
     private readonly kits: KitRepository,
-    private readonly makes: Manufacturers,
+    private readonly makes: ManufacturerRepository,
     private readonly views: KitViews,
     private readonly changed: KitChangedPublisher,
   ) {}
