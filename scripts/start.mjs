@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: infrastructure, database, build, then every service and the gateway, until Ctrl-C / SIGTERM.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { ROOT, ensureDatabase, ensureInfrastructure, loadEnvFile } from './lib/infra.mjs';
 import { DEFAULT_GATEWAY_PORT, baseEnv, startStack } from './lib/stack.mjs';
 
@@ -9,6 +11,13 @@ const fail = (text) => {
   console.error(`[start] ${text}`);
   process.exit(1);
 };
+
+// A fresh clone has no node_modules: install exactly the locked versions first, so `npm start` is the only step.
+if (!existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) {
+  say('installing dependencies (npm ci)');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) fail('npm ci failed');
+}
 
 loadEnvFile();
 const env = baseEnv({ SEED_DEMO_KITS: '150', ...process.env });
