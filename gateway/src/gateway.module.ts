@@ -17,6 +17,7 @@ import { LoginThrottle } from './routes/auth/login-throttle';
 import { GoogleAuthController } from './routes/auth/google/google-auth.controller';
 import { UserManagementController } from './routes/admin/user-management/user-management.controller';
 import { KitsController } from './routes/kits/kits.controller';
+import { FinderController } from './routes/finder/finder.controller';
 import { ConfigController } from './routes/config/config.controller';
 import { AdminKitsController } from './routes/admin/kits/admin-kits.controller';
 import { ManufacturersController } from './routes/admin/manufacturers/manufacturers.controller';
@@ -30,7 +31,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [NatsBusModule.forRoot({ servers: env.NATS_URL, name: `gateway-${process.pid}`, requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS })],
-      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController, KitsController, ConfigController, AdminKitsController, ManufacturersController, AdminToolsController, StatsController, SqlBaselineController],
+      controllers: [HealthController, AuthController, GoogleAuthController, UserManagementController, FinderController, KitsController, ConfigController, AdminKitsController, ManufacturersController, AdminToolsController, StatsController, SqlBaselineController],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: REDIS_CLIENT, useValue: redis },

@@ -31,6 +31,12 @@ describe('kits over NATS with real Postgres', () => {
   const stranger = actor('user');
   const register = (overrides = {}, who = owner) => h.bus.request<Kit>(KitsSubjects.register, { actor: who, kit: validKit(overrides) });
   const changes = (afterRevision: number, limit = 1000) => h.bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision, limit });
+  /** The head of the feed: page until nothing more. */
+  const latestRevision = async () => {
+    let page = await changes(0);
+    while (page.hasMore) page = await changes(page.lastRevision);
+    return page.lastRevision;
+  };
 
   beforeAll(async () => {
     h = await startKits();
@@ -193,7 +199,7 @@ describe('kits over NATS with real Postgres', () => {
 
   describe('revision feed', () => {
     it('answers rows and tombstones in revision order, paged, without the cabinet code', async () => {
-      const start = (await changes(0, 1000)).lastRevision;
+      const start = await latestRevision();
       const a = await register({ locationType: 'locked_cabinet', cabinetCode: '4321' });
       const b = await register();
       await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: a.id });
@@ -216,8 +222,25 @@ describe('kits over NATS with real Postgres', () => {
       expect((await changes(feed.lastRevision)).changes).toEqual([]);
     });
 
+    it('keeps a page under the NATS payload limit however large the kits are', async () => {
+      const start = await latestRevision();
+      const long = 'x'.repeat(4000);
+      for (let i = 0; i < 200; i++) await register({ detailedLocation: long, serialNumber: `BIG-${i}` });
+      const seen: number[] = [];
+      let after = start;
+      for (;;) {
+        const page = await changes(after, 1000);
+        expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(1024 * 1024);
+        seen.push(...page.changes.map((c) => c.revision));
+        after = page.lastRevision;
+        if (!page.hasMore) break;
+      }
+      expect(seen).toHaveLength(200);
+      expect(new Set(seen).size).toBe(200);
+    });
+
     it('keeps revisions gap-free in commit order under concurrent writes', async () => {
-      const start = (await changes(0, 1000)).lastRevision;
+      const start = await latestRevision();
       const created = await Promise.all(Array.from({ length: 12 }, (_, i) => register({ serialNumber: `CONC-${i}` })));
       const feed = await changes(start);
       expect(feed.changes.map((c) => c.kitId).sort((x, y) => x - y)).toEqual(created.map((k) => k.id).sort((x, y) => x - y));
@@ -226,7 +249,7 @@ describe('kits over NATS with real Postgres', () => {
     it('deletes for the owner or an admin only, leaving a tombstone', async () => {
       const k = await register();
       expect((await rejection(h.bus.request(KitsSubjects.delete, { actor: stranger, kitId: k.id }))).body.code).toBe(ErrorCode.NotFound);
-      const start = (await changes(0, 1000)).lastRevision;
+      const start = await latestRevision();
       await h.bus.request(KitsSubjects.delete, { actor: admin, kitId: k.id });
       expect((await changes(start)).changes).toEqual([{ revision: expect.any(Number), kitId: k.id, kit: null }]);
       expect((await rejection(h.bus.request(KitsSubjects.getKit, { actor: owner, kitId: k.id }))).body.code).toBe(ErrorCode.NotFound);

@@ -1,0 +1,184 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { type Kit, FinderMessages, GeoSearchSubjects, KitsSubjects, PRIVATE_KIT_FIELDS } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+import { startTestService } from '@bleedkits/platform/testing';
+import { CUSTODIAN, type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../test/geo-harness';
+import { readGeoSearchEnv } from './config/env';
+import { decodeReply } from './domain/reply-frame';
+import { quantiseViewport } from './domain/viewport-cache-key';
+import { GeoSearchModule } from './geo-search.module';
+import { KitFeedFollower } from './projection/kit-feed-follower';
+import { KitProjection } from './projection/kit-projection';
+import { NearbyQueryHandler } from './queries/nearby/nearby.query';
+import { ViewportQueryHandler } from './queries/viewport/viewport.query';
+import { SpatialIndex } from './spatial/spatial-index';
+
+const text = (b: Buffer) => b.toString('utf8');
+
+jest.setTimeout(30_000);
+
+describe('geo-search over NATS with the real kits feed and Postgres', () => {
+  let h: GeoHarness;
+  let first: INestMicroservice;
+  const owner = actor('user');
+  const admin = actor('admin');
+  const nearbyIds = async (lat: number, lng: number, radius = 1): Promise<number[]> =>
+    (await h.ask(GeoSearchSubjects.nearby, { lat, lng, radius, limit: 1000 })).json.map((k: { id: number }) => k.id);
+  /** Polls the public answer until `ok`, and fails the test when that takes more than a second. */
+  const within1s = (ok: () => Promise<boolean>) => waitFor(ok, 1000, 25);
+
+  beforeAll(async () => {
+    h = await startGeoSearch();
+    first = await h.startReplica();
+  });
+  afterAll(async () => h?.close());
+
+  it('follows approve, edit (moved), publicDisplay off and on, delete, reject and reactivate, each within a second', async () => {
+    const kit = await registerKit(h.bus, owner, kitAt(53.3872, -2.3494, { locationName: 'Follow Me' }));
+    // Pending kits are not public.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await nearbyIds(53.3872, -2.3494)).not.toContain(kit.id);
+
+    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    await within1s(async () => (await nearbyIds(53.3872, -2.3494)).includes(kit.id));
+
+    // An admin's move keeps the kit public at its new place.
+    await h.bus.request<Kit>(KitsSubjects.edit, { actor: admin, kitId: kit.id, data: { latitude: '53.4808', longitude: '-2.2426', city: 'Manchester', postcode: 'M1 1AE' } });
+    await within1s(async () => (await nearbyIds(53.4808, -2.2426)).includes(kit.id) && !(await nearbyIds(53.3872, -2.3494)).includes(kit.id));
+
+    await h.bus.request<Kit>(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { publicDisplay: false } });
+    await within1s(async () => !(await nearbyIds(53.4808, -2.2426)).includes(kit.id));
+
+    await h.bus.request<Kit>(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { publicDisplay: true } });
+    await within1s(async () => (await nearbyIds(53.4808, -2.2426)).includes(kit.id));
+
+    // An owner's move sends the kit back to review: it leaves the map.
+    await h.bus.request<Kit>(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { latitude: '53.4', longitude: '-2.3' } });
+    await within1s(async () => !(await nearbyIds(53.4808, -2.2426)).includes(kit.id) && !(await nearbyIds(53.4, -2.3)).includes(kit.id));
+    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    await within1s(async () => (await nearbyIds(53.4, -2.3)).includes(kit.id));
+
+    await h.bus.request(KitsSubjects.delete, { actor: owner, kitId: kit.id });
+    await within1s(async () => !(await nearbyIds(53.4, -2.3)).includes(kit.id));
+
+    const other = await registerKit(h.bus, owner, kitAt(53.39, -2.35, { locationName: 'Rejected Then Reactivated' }));
+    await h.bus.request<Kit>(KitsSubjects.reject, { actor: admin, kitId: other.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await nearbyIds(53.39, -2.35)).not.toContain(other.id);
+    await h.bus.request<Kit>(KitsSubjects.reactivate, { actor: admin, kitId: other.id });
+    await within1s(async () => (await nearbyIds(53.39, -2.35)).includes(other.id));
+  });
+
+  it('never carries a private field or value in the projection', async () => {
+    const kit = await registerKit(h.bus, owner, kitAt(53.41, -2.36, { locationName: 'Private Check' }));
+    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    await within1s(async () => (await nearbyIds(53.41, -2.36)).includes(kit.id));
+    for (const [subject, params] of [
+      [GeoSearchSubjects.nearby, { lat: 53.41, lng: -2.36 }],
+      [GeoSearchSubjects.viewport, { north: 54, south: 53, east: -2, west: -3, zoom: 12 }],
+      [GeoSearchSubjects.search, { location: 'Altrincham' }],
+    ] as const) {
+      const reply = await h.ask(subject, params);
+      expect(reply.status).toBe(200);
+      const body = Buffer.from(reply.body).toString('utf8');
+      expect(body).toContain('Private Check');
+      for (const field of PRIVATE_KIT_FIELDS) expect(body).not.toContain(`"${field}"`);
+      for (const value of [...Object.values(CUSTODIAN), 'C-9731', owner.id, owner.email]) expect(body).not.toContain(value);
+    }
+  });
+
+  it('answers 400 with a message for every invalid parameter, never a 500', async () => {
+    const cases: [string, unknown, string][] = [
+      [GeoSearchSubjects.viewport, { north: 'x', south: 1, east: 1, west: 0, zoom: 5 }, 'north must be a number.'],
+      [GeoSearchSubjects.viewport, { north: 1, south: 2, east: 1, west: 0, zoom: 5 }, 'north must be greater than south.'],
+      [GeoSearchSubjects.viewport, { north: 91, south: 2, east: 1, west: 0 }, 'north must be between -90 and 90.'],
+      [GeoSearchSubjects.viewport, { north: 3, south: 2, east: 1, west: 0, zoom: 23 }, 'zoom must be between 0 and 22.'],
+      [GeoSearchSubjects.viewport, { north: 3, south: 2, east: 1, west: 0, limit: 0 }, 'limit must be a whole number between 1 and 1000.'],
+      [GeoSearchSubjects.nearby, { lat: 53, lng: 181 }, 'lng must be between -180 and 180.'],
+      [GeoSearchSubjects.nearby, { lat: 53, lng: 1, radius: -1 }, 'radius must be more than 0 and at most 1000 km.'],
+      [GeoSearchSubjects.nearby, null, 'lat is required.'],
+      [GeoSearchSubjects.search, { location: '   ' }, FinderMessages.emptySearch],
+    ];
+    for (const [subject, params, message] of cases) {
+      const reply = await h.ask(subject, params);
+      expect({ params, status: reply.status, body: reply.json }).toEqual({ params, status: 400, body: { message } });
+    }
+    // Not even JSON.
+    const raw = decodeReply(await h.bus.requestRaw(GeoSearchSubjects.nearby, Buffer.from('{nope')));
+    expect(raw.status).toBe(400);
+  });
+
+  it('a replica started after 1,000 changes catches up and answers exactly as the first one', async () => {
+    const ids: number[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const created = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => {
+          const n = batch * 60 + i;
+          return registerKit(h.bus, owner, kitAt(51 + (n % 30) * 0.05, -1.5 + Math.floor(n / 30) * 0.05, { locationName: `Bulk ${n}`, city: n % 2 ? 'Oddtown' : 'Eventown' }));
+        }),
+      );
+      ids.push(...created.map((k) => k.id));
+    }
+    await h.bus.request(KitsSubjects.bulkApprove, { actor: admin, kitIds: ids.slice(0, 450) });
+    await h.bus.request(KitsSubjects.bulkApprove, { actor: admin, kitIds: ids.slice(450) });
+    // 600 registrations + 600 approvals: 1,200 changes.
+    const second = await h.startReplica();
+    const lastRevision = () => first.get(KitProjection).revision;
+    await waitFor(() => second.get(KitProjection).revision >= lastRevision() && second.get(SpatialIndex).current()!.revision >= lastRevision(), 5000);
+    await waitFor(() => first.get(SpatialIndex).current()!.revision >= lastRevision(), 2000);
+    expect(second.get(KitProjection).size).toBe(first.get(KitProjection).size);
+    expect(second.get(KitProjection).size).toBeGreaterThanOrEqual(600);
+
+    const queries = [
+      { north: 53, south: 50, east: 0, west: -3, zoom: 6, limit: 1000 },
+      { north: 53, south: 50, east: 0, west: -3, zoom: 6, limit: 50 },
+      { north: 51.5, south: 51, east: -1, west: -1.5, zoom: 11, limit: 100 },
+      { north: 60, south: 49, east: -179, west: 179, zoom: 3, limit: 10 },
+    ];
+    for (const q of queries) expect(text(second.get(ViewportQueryHandler).handle(q))).toEqual(text(first.get(ViewportQueryHandler).handle(q)));
+    for (const q of [{ lat: 51.5, lng: -1, radius: 50, limit: 1000 }, { lat: 51.2, lng: -1.2 }]) {
+      expect(text(second.get(NearbyQueryHandler).handle(q))).toEqual(text(first.get(NearbyQueryHandler).handle(q)));
+    }
+    const clustered = JSON.parse(text(first.get(ViewportQueryHandler).handle(queries[1])).slice(4));
+    expect(clustered.length).toBeLessThanOrEqual(50);
+    // Answers are computed for the viewport rounded outwards to the zoom's grid: every kit of that box is counted once.
+    const box = quantiseViewport(queries[1]);
+    const inBox = first.get(KitProjection).sortedEntries().filter(({ geometry: { coordinates: [lng, lat] } }) => lat >= box.south && lat <= box.north && lng >= box.west && lng <= box.east);
+    expect(inBox.length).toBeGreaterThanOrEqual(600);
+    expect(clustered.reduce((n: number, i: { count?: number }) => n + (i.count ?? 1), 0)).toBe(inBox.length);
+    await second.close();
+    h.replicas.splice(h.replicas.indexOf(second), 1);
+  }, 60_000);
+
+  it('a replica that hears no hints still catches up on its timer', async () => {
+    const deaf = await h.startReplica({ GEO_CATCHUP_INTERVAL_MS: '700' });
+    deaf.get(KitFeedFollower).stopListeningToHints();
+    const kit = await registerKit(h.bus, owner, kitAt(52.2, 0.12, { locationName: 'Timer Only', city: 'Cambridge', postcode: 'CB2 1TN' }));
+    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    const visible = () => text(deaf.get(NearbyQueryHandler).handle({ lat: 52.2, lng: 0.12, radius: 1 })).includes('Timer Only');
+    const took = await waitFor(visible, 3000);
+    expect(took).toBeLessThan(700 + 1000);
+    await deaf.close();
+    h.replicas.splice(h.replicas.indexOf(deaf), 1);
+  });
+
+  it('answers 503 until the first complete read of the register, while kits is unreachable', async () => {
+    const lonelyNats = await (await import('@bleedkits/platform/testing')).startTestNatsServer();
+    const lonely = await startTestService('geo-search', GeoSearchModule.forRoot(readGeoSearchEnv({ NODE_ENV: 'test', DATABASE_URL: h.db.url, NATS_URL: lonelyNats.url, GEO_CATCHUP_INTERVAL_MS: '200' })), lonelyNats.url);
+    const bus = new NatsBus({ servers: lonelyNats.url, name: 'lonely', requestTimeoutMs: 2000 });
+    await bus.whenConnected();
+    try {
+      await waitFor(async () => {
+        try {
+          return decodeReply(await bus.requestRaw(GeoSearchSubjects.viewport, Buffer.from('{"north":1,"south":0,"east":1,"west":0}'))).status === 503;
+        } catch {
+          return false;
+        }
+      }, 5000);
+    } finally {
+      await bus.close();
+      await lonely.close();
+      await lonelyNats.stop();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type Kit, type KitActor, type KitRegistration, KitsSubjects } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+import { type TestDatabase, type TestNatsServer, createTestDatabase, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
+import { KitsModule, readKitsEnv } from '@bleedkits/kits';
+import { readGeoSearchEnv } from '../src/config/env';
+import { type DecodedReply, decodeReply } from '../src/domain/reply-frame';
+import { GeoSearchModule } from '../src/geo-search.module';
+import { SpatialIndex } from '../src/spatial/spatial-index';
+
+export type GeoHarness = {
+  bus: NatsBus;
+  nats: TestNatsServer;
+  db: TestDatabase;
+  kits: INestMicroservice;
+  replicas: INestMicroservice[];
+  /** Starts one more geo-search replica in the queue group and waits for its first index. */
+  startReplica(env?: Record<string, string>): Promise<INestMicroservice>;
+  /** One raw request through the bus, as the gateway makes it. */
+  ask(subject: string, params: unknown): Promise<DecodedReply & { json: any }>;
+  close(): Promise<void>;
+};
+
+/** Boots kits and geo-search on a fresh database and a private NATS; tests drive kits through its subjects. */
+export async function startGeoSearch(replicaEnv: Record<string, string> = {}): Promise<GeoHarness> {
+  const nats = await startTestNatsServer();
+  const db = await createTestDatabase();
+  const base = { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url };
+  const kits = await startTestService('kits', KitsModule.forRoot(readKitsEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', IDENTITY_REQUEST_TIMEOUT_MS: '100' })), nats.url);
+  const bus = new NatsBus({ servers: nats.url, name: 'geo-search-test', requestTimeoutMs: 10_000 });
+  await bus.whenConnected();
+  const replicas: INestMicroservice[] = [];
+  const h: GeoHarness = {
+    bus,
+    nats,
+    db,
+    kits,
+    replicas,
+    async startReplica(env = {}) {
+      const ms = await startTestService('geo-search', GeoSearchModule.forRoot(readGeoSearchEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', ...replicaEnv, ...env })), nats.url);
+      replicas.push(ms);
+      await waitFor(() => ms.get(SpatialIndex).current() !== null, 10_000);
+      return ms;
+    },
+    async ask(subject, params) {
+      const reply = decodeReply(await bus.requestRaw(subject, Buffer.from(JSON.stringify(params)), 10_000));
+      return { ...reply, json: JSON.parse(Buffer.from(reply.body).toString('utf8')) };
+    },
+    async close() {
+      await bus.close();
+      for (const r of replicas) await r.close();
+      await kits.close();
+      await nats.stop();
+      await db.drop();
+    },
+  };
+  return h;
+}
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 20): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await condition()) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+export function actor(role: 'admin' | 'user' = 'user'): KitActor {
+  const id = randomUUID();
+  return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
+}
+
+export const CUSTODIAN = { custodianName: 'Priya Custodian-Secret', custodianPhone: '07700 900123', custodianEmail: 'priya.secret@example.org' };
+
+export function kitAt(lat: number, lng: number, overrides: Partial<KitRegistration> = {}): KitRegistration {
+  return {
+    serialNumber: 'DBF-2025-1000',
+    make: 'daniel_baird_foundation',
+    locationType: 'locked_cabinet',
+    cabinetCode: 'C-9731',
+    locationName: 'Test Kit',
+    addressLine1: '1 High Street',
+    city: 'Altrincham',
+    postcode: 'WA14 1EN',
+    latitude: String(lat),
+    longitude: String(lng),
+    purchaseDate: '2025-01-10',
+    expiryDate: '2028-01-10',
+    ...CUSTODIAN,
+    ...overrides,
+  };
+}
+
+export async function registerKit(bus: NatsBus, who: KitActor, kit: KitRegistration): Promise<Kit> {
+  return bus.request<Kit>(KitsSubjects.register, { actor: who, kit });
+}
