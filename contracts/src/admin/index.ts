@@ -1,1 +1,3 @@
 export * from './admin';
+export * from './admin-console';
+export * from './statistics-summary';
