@@ -12,7 +12,7 @@ async function acknowledgeEmergencyNotice() {
 describe('routes', () => {
   beforeEach(() => localStorage.clear());
 
-  it.each(['/no-such-page', '/register-kit', '/dashboard', '/admin', '/statistics'])(
+  it.each(['/no-such-page', '/registerr'])(
     'shows the not-found screen at %s',
     async (path) => {
       mockFetch({ 'GET /api/auth/user': signedOut() });
@@ -23,6 +23,15 @@ describe('routes', () => {
       expect(document.title).toBe('Page Not Found | UK Bleed Kit Register');
     },
   );
+
+  it("sends the statistics page's '/register' call to action to /register-kit", async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut() });
+    const { router } = renderApp(routes, { path: '/register' });
+    await acknowledgeEmergencyNotice();
+    // /register-kit needs a session, so a signed-out visitor continues to /auth.
+    await screen.findByRole('button', { name: /sign in/i }).catch(() => undefined);
+    expect(router.state.location.pathname).toBe('/auth');
+  });
 
   it('shows a loading message while the session is checked, then sends a signed-out visitor to /auth', async () => {
     let answer: (r: Response) => void = () => undefined;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { SITE } from '@bleedkits/contracts';
 import { PageMeta } from '../../components/page-meta';
@@ -6,7 +6,8 @@ import { Hero } from './components/hero';
 import { HomeFaq } from './components/home-faq';
 import { homeStructuredData } from './home-structured-data';
 
-export function HomePage() {
+/** `finder` fills the finder slot; the shell passes it in, because web features do not import each other. */
+export function HomePage({ finder }: { finder?: ReactNode }) {
   const structuredData = useMemo(() => homeStructuredData(window.location.origin), []);
   return (
     <>
@@ -16,8 +17,10 @@ export function HomePage() {
         structuredData={structuredData}
       />
       <Hero />
-      {/* The finder panel and the kit counter mount here; until then the slot stays empty and takes no space. */}
-      <Box component="section" id="finder" />
+      {/* The kit counter and the finder panel; without them the slot stays empty and takes no space. */}
+      <Box component="section" id="finder" aria-labelledby={finder ? 'finder-title' : undefined}>
+        {finder}
+      </Box>
       <HomeFaq />
     </>
   );

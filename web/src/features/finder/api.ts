@@ -1,0 +1,78 @@
+import {
+  FINDER,
+  readFinderItems,
+  isFinderKit,
+  type FinderItem,
+  type FinderKit,
+  type LatLng,
+  type StatsResponse,
+  type ViewportQuery,
+  type What3wordsToCoordinates,
+} from '@bleedkits/contracts';
+import { api } from '../../app/api';
+
+export type NearbyArgs = { lat: number; lng: number; radius: number };
+/** The kits near a typed place, and the place itself when the server says where it is (X-Search-Place). */
+export type SearchAnswer = { kits: FinderKit[]; place: LatLng | null };
+
+function searchedPlace(header: string | null | undefined): LatLng | null {
+  if (!header) return null;
+  try {
+    const p = JSON.parse(header) as { lat?: unknown; lng?: unknown };
+    const lat = Number(p.lat);
+    const lng = Number(p.lng);
+    return typeof p.lat !== 'undefined' && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  } catch {
+    return null;
+  }
+}
+
+const kitsOnly = (answer: unknown): FinderKit[] => readFinderItems(answer).filter(isFinderKit);
+
+export const finderApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Plain text: the browser Maps key or a 'not configured' notice. */
+    finderMapsConfig: build.query<string, void>({
+      query: () => '/api/config',
+      transformResponse: (answer: unknown) => (typeof answer === 'string' ? answer : ''),
+    }),
+    /** Kits and server clusters in the map's viewport; the spec caches these for 60 s. */
+    finderViewportKits: build.query<FinderItem[], ViewportQuery>({
+      query: (q) => ({ url: '/api/bleed-kits/public', params: q }),
+      transformResponse: readFinderItems,
+      keepUnusedDataFor: FINDER.viewportCacheSeconds,
+    }),
+    /** Kits near a typed place, nearest first. */
+    finderSearch: build.query<SearchAnswer, string>({
+      query: (location) => ({ url: '/api/bleed-kits/search', params: { location } }),
+      transformResponse: (answer: unknown, meta: { response?: Response } | undefined) => ({
+        kits: kitsOnly(answer),
+        place: searchedPlace(meta?.response?.headers.get('X-Search-Place')),
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Kits within a radius of a position, nearest first, with distance in km. */
+    finderNearby: build.query<FinderKit[], NearbyArgs>({
+      query: (q) => ({ url: '/api/bleed-kits/nearby', params: q }),
+      transformResponse: kitsOnly,
+      keepUnusedDataFor: 0,
+    }),
+    kitStats: build.query<StatsResponse, void>({
+      query: () => '/api/stats',
+      providesTags: ['Stats'],
+    }),
+    finderWhat3words: build.query<What3wordsToCoordinates, string>({
+      query: (words) => ({ url: '/api/what3words/convert-to-coordinates', params: { words } }),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useFinderMapsConfigQuery,
+  useFinderViewportKitsQuery,
+  useLazyFinderSearchQuery,
+  useLazyFinderNearbyQuery,
+  useKitStatsQuery,
+  useLazyFinderWhat3wordsQuery,
+} = finderApi;

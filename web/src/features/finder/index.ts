@@ -1,0 +1,3 @@
+export { FinderSection } from './components/finder-section';
+export { FinderPanel } from './components/finder-panel';
+export { KitCounter } from './components/kit-counter';
