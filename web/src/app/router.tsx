@@ -1,8 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { AccountSettingsPage } from '../features/account';
+import { AdminPage } from '../features/admin';
 import { AuthPage, RequireAuth, ResetPasswordPage, useCurrentUser } from '../features/auth';
+import { DashboardPage } from '../features/dashboard';
+import { FinderSection } from '../features/finder';
 import { HomePage } from '../features/home';
+import { kitDialogs } from '../features/kit-dialogs';
 import {
   AboutPage,
   BleedKitInfoPage,
@@ -14,6 +18,8 @@ import {
   FirstAidTrainingPage,
   PrivacyPolicyPage,
 } from '../features/pages';
+import { RegisterKitPage } from '../features/register-kit';
+import { StatisticsPage } from '../features/statistics';
 import { RootLayout } from './root-layout';
 
 /** Features do not import each other: the shell hands the signed-in user to the pages that need it. */
@@ -22,16 +28,32 @@ function AccountSettingsRoute() {
   return user ? <AccountSettingsPage user={user} /> : null;
 }
 
+/** The dashboard opens the kit dialogs, which the shell hands over for the same reason. */
+function DashboardRoute() {
+  const { user } = useCurrentUser();
+  return user ? <DashboardPage user={user} dialogs={kitDialogs} /> : null;
+}
+
+/** /admin answers signed-out and non-admin visitors itself (Admin Access Required / Access Denied), so no RequireAuth. */
+function AdminRoute() {
+  const { user, isLoading } = useCurrentUser();
+  return <AdminPage user={user} isLoading={isLoading} />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
+      { path: '/', element: <HomePage finder={<FinderSection />} /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       {
         element: <RequireAuth />,
-        children: [{ path: '/account-settings', element: <AccountSettingsRoute /> }],
+        children: [
+          { path: '/account-settings', element: <AccountSettingsRoute /> },
+          { path: '/register-kit', element: <RegisterKitPage /> },
+          { path: '/dashboard', element: <DashboardRoute /> },
+        ],
       },
       { path: '/about', element: <AboutPage /> },
       { path: '/bleed-kit-info', element: <BleedKitInfoPage /> },
@@ -42,7 +64,10 @@ export const routes: RouteObject[] = [
       { path: '/constitution', element: <ConstitutionPage /> },
       { path: '/donate', element: <DonatePage /> },
       { path: '/contact', element: <ContactPage /> },
-      // /register-kit, /dashboard, /admin and /statistics arrive with their own features.
+      { path: '/admin', element: <AdminRoute /> },
+      { path: '/statistics', element: <StatisticsPage /> },
+      // The spec's statistics call to action links to /register; the page is /register-kit.
+      { path: '/register', element: <Navigate to="/register-kit" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

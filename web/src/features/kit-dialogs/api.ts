@@ -1,0 +1,49 @@
+import type { DeploymentStatus, Kit, KitEditRequest, MessageResponse, ReassignRequest, UserListResponse } from '@bleedkits/contracts';
+import { api } from '../../app/api';
+
+/** After any kit change: the kit itself, the owner's list and the admin lists (spec §7). */
+const KIT_CHANGED = ['Kits', 'UserKits', 'AdminKits', 'PendingKits'] as const;
+/** The admin user list is cached for 5 minutes (spec §9). */
+export const USER_LIST_CACHE_SECONDS = 300;
+
+// Endpoint names carry a prefix: the slice is shared, and a same-named endpoint injected first by another feature would win.
+export const kitDialogsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    custodianKitDetails: build.query<Kit, number>({
+      query: (id) => `/api/bleed-kits/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Kits', id }],
+      keepUnusedDataFor: 0,
+    }),
+    custodianEditKit: build.mutation<Kit, KitEditRequest>({
+      query: (body) => ({ url: '/api/admin/kit-edit', method: 'PUT', body }),
+      invalidatesTags: [...KIT_CHANGED],
+    }),
+    custodianSetDeploymentStatus: build.mutation<Kit, { kitId: number; status: DeploymentStatus; notes: string | null }>({
+      query: ({ kitId, status, notes }) => ({ url: `/api/bleed-kits/${kitId}/deployment-status`, method: 'POST', body: { status, notes } }),
+      invalidatesTags: [...KIT_CHANGED],
+    }),
+    custodianDeleteKit: build.mutation<MessageResponse, number>({
+      query: (id) => ({ url: `/api/bleed-kits/${id}`, method: 'DELETE' }),
+      invalidatesTags: [...KIT_CHANGED, 'Stats'],
+    }),
+    custodianReassignKit: build.mutation<unknown, ReassignRequest>({
+      query: (body) => ({ url: '/api/admin/bleed-kits/reassign', method: 'PATCH', body }),
+      invalidatesTags: [...KIT_CHANGED, 'Users'],
+    }),
+    custodianAssignableUsers: build.query<UserListResponse['users'], void>({
+      query: () => '/api/admin/user-management',
+      transformResponse: (body: UserListResponse | null) => body?.users ?? [],
+      providesTags: ['Users'],
+      keepUnusedDataFor: USER_LIST_CACHE_SECONDS,
+    }),
+  }),
+});
+
+export const {
+  useCustodianKitDetailsQuery,
+  useCustodianEditKitMutation,
+  useCustodianSetDeploymentStatusMutation,
+  useCustodianDeleteKitMutation,
+  useCustodianReassignKitMutation,
+  useCustodianAssignableUsersQuery,
+} = kitDialogsApi;

@@ -1,0 +1,1 @@
+export { RegisterKitPage } from './components/register-kit-page';
