@@ -20,6 +20,8 @@ module.exports = {
       testMatch: ['**/*.integration-spec.ts', '**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/platform/src/testing/jest-setup.js'],
       slowTestThreshold: 30,
+      // Each file boots real services, NATS and a database; a busy CI machine needs more than Jest's 5 s.
+      testTimeout: 30_000,
     },
     '<rootDir>/web/jest.config.js',
   ],

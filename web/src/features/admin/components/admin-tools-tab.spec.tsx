@@ -38,7 +38,6 @@ beforeEach(() => {
 });
 
 // The console mounts many MUI components; a loaded machine needs more than the default 5 s.
-jest.setTimeout(30_000);
 
 afterEach(() => {
   dismissToast();

@@ -8,7 +8,6 @@ import { aKit, anAdmin } from '../admin.fixtures';
 import { AdminPage } from './admin-page';
 
 // 120 MUI table rows make role queries slow under jsdom.
-jest.setTimeout(30_000);
 afterEach(() => dismissToast());
 
 /** 120 kits, serials KIT-001..KIT-120; every third one pending. */

@@ -8,7 +8,6 @@ import { anAdmin } from '../admin.fixtures';
 import { AdminPage } from './admin-page';
 
 // The console mounts many MUI components; a loaded machine needs more than the default 5 s.
-jest.setTimeout(30_000);
 
 afterEach(() => {
   dismissToast();

@@ -9,7 +9,6 @@ import { renderApp } from '../../../test/render';
 import { kitDialogs } from '../../kit-dialogs';
 import { DashboardPage } from './dashboard-page';
 
-jest.setTimeout(20_000);
 afterEach(() => dismissToast());
 
 function open(kits: Kit[] | (() => Response), routes: Routes = {}) {

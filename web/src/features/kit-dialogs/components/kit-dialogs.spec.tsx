@@ -8,7 +8,6 @@ import { DeploymentStatusDialog } from './deployment-status-dialog';
 import { EditKitDialog } from './edit-kit-dialog';
 import { KitDetailDialog } from './kit-detail-dialog';
 
-jest.setTimeout(30_000);
 afterEach(() => dismissToast());
 
 const formRoutes: Routes = {

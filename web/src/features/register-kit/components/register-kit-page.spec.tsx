@@ -9,7 +9,6 @@ import { RegisterKitPage } from './register-kit-page';
 type User = ReturnType<typeof userEvent.setup>;
 
 // A long form: filling it in jsdom takes a few seconds.
-jest.setTimeout(30_000);
 afterEach(() => dismissToast());
 
 const configRoutes: Routes = {
