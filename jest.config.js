@@ -12,6 +12,9 @@ const common = {
 };
 
 module.exports = {
+  // Integration files boot real services, NATS and a database, and MUI renders slowly in jsdom: on two busy
+  // cores Jest's default 5 s per test made green tests flaky. (A global option: projects cannot set it.)
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
@@ -20,8 +23,6 @@ module.exports = {
       testMatch: ['**/*.integration-spec.ts', '**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/platform/src/testing/jest-setup.js'],
       slowTestThreshold: 30,
-      // Each file boots real services, NATS and a database; a busy CI machine needs more than Jest's 5 s.
-      testTimeout: 30_000,
     },
     '<rootDir>/web/jest.config.js',
   ],

@@ -5,8 +5,6 @@ const path = require('path');
 module.exports = {
   displayName: 'web',
   rootDir: __dirname,
-  // Rendering MUI in jsdom on two busy cores can take seconds; the default 5 s made green tests flaky.
-  testTimeout: 30_000,
   testEnvironment: '<rootDir>/jest.environment.js',
   testMatch: ['<rootDir>/src/**/*.spec.tsx', '<rootDir>/src/**/*.spec.ts'],
   transform: {
