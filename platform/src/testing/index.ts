@@ -3,3 +3,4 @@ export * from './free-port';
 export * from './nats-server';
 export * from './database';
 export * from './service-harness';
+export * from './test-bed';

@@ -2,7 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Kit, type KitActor, type KitRegistration, KitsSubjects } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
-import { type TestDatabase, type TestNatsServer, createTestDatabase, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
+import { type TestDatabase, type TestNatsServer, createTestBed } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { readGeoSearchEnv } from '../src/config/env';
 import { type DecodedReply, decodeReply } from '../src/domain/reply-frame';
@@ -24,12 +24,9 @@ export type GeoHarness = {
 
 /** Boots kits and geo-search on a fresh database and a private NATS; tests drive kits through its subjects. */
 export async function startGeoSearch(replicaEnv: Record<string, string> = {}): Promise<GeoHarness> {
-  const nats = await startTestNatsServer();
-  const db = await createTestDatabase();
-  const base = { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url };
-  const kits = await startTestService('kits', KitsModule.forRoot(readKitsEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', IDENTITY_REQUEST_TIMEOUT_MS: '100' })), nats.url);
-  const bus = new NatsBus({ servers: nats.url, name: 'geo-search-test', requestTimeoutMs: 10_000 });
-  await bus.whenConnected();
+  const bed = await createTestBed('geo-search-test', 10_000);
+  const { nats, db, bus, env: base } = bed;
+  const kits = await bed.start('kits', KitsModule.forRoot(readKitsEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', IDENTITY_REQUEST_TIMEOUT_MS: '100' })));
   const replicas: INestMicroservice[] = [];
   const h: GeoHarness = {
     bus,
@@ -38,7 +35,7 @@ export async function startGeoSearch(replicaEnv: Record<string, string> = {}): P
     kits,
     replicas,
     async startReplica(env = {}) {
-      const ms = await startTestService('geo-search', GeoSearchModule.forRoot(readGeoSearchEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', ...replicaEnv, ...env })), nats.url);
+      const ms = await bed.start('geo-search', GeoSearchModule.forRoot(readGeoSearchEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', ...replicaEnv, ...env })));
       replicas.push(ms);
       await waitFor(() => ms.get(SpatialIndex).current() !== null, 10_000);
       return ms;
@@ -47,13 +44,7 @@ export async function startGeoSearch(replicaEnv: Record<string, string> = {}): P
       const reply = decodeReply(await bus.requestRaw(subject, Buffer.from(JSON.stringify(params)), 10_000));
       return { ...reply, json: JSON.parse(Buffer.from(reply.body).toString('utf8')) };
     },
-    async close() {
-      await bus.close();
-      for (const r of replicas) await r.close();
-      await kits.close();
-      await nats.stop();
-      await db.drop();
-    },
+    close: () => bed.close(),
   };
   return h;
 }

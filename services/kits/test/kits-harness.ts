@@ -1,33 +1,17 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { KitActor, KitRegistration } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
-import { type TestDatabase, type TestNatsServer, createTestDatabase, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
+import { type TestBed, createTestBed } from '@bleedkits/platform/testing';
 import { readKitsEnv } from '../src/config/env';
 import { KitsModule } from '../src/kits.module';
 
-export type KitsHarness = { bus: NatsBus; nats: TestNatsServer; db: TestDatabase; service: INestMicroservice; close(): Promise<void> };
+export type KitsHarness = TestBed & { service: INestMicroservice };
 
 /** Boots the kits context on a fresh database and a private NATS, with a bus to drive it through its subjects. */
 export async function startKits(extraEnv: Record<string, string> = {}): Promise<KitsHarness> {
-  const nats = await startTestNatsServer();
-  const db = await createTestDatabase();
-  const env = readKitsEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, ...extraEnv });
-  const service = await startTestService('kits', KitsModule.forRoot(env), nats.url);
-  const bus = new NatsBus({ servers: nats.url, name: 'kits-test', requestTimeoutMs: 5000 });
-  await bus.whenConnected();
-  return {
-    bus,
-    nats,
-    db,
-    service,
-    async close() {
-      await bus.close();
-      await service.close();
-      await nats.stop();
-      await db.drop();
-    },
-  };
+  const bed = await createTestBed('kits-test');
+  const service = await bed.start('kits', KitsModule.forRoot(readKitsEnv({ ...bed.env, POSTCODES_IO_BASE_URL: 'off', ...extraEnv })));
+  return { ...bed, service };
 }
 
 export function actor(role: 'admin' | 'user' = 'user'): KitActor {
