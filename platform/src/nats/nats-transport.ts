@@ -6,6 +6,22 @@ import type { ServiceContext } from '@bleedkits/contracts';
  * before the process exits (graceful shutdown on SIGTERM).
  */
 export class DrainingNatsServer extends ServerNats {
+  /**
+   * A reply the NATS server refuses (over max_payload) throws inside Nest's responder, uncaught, and would end the
+   * process. Answer the caller with a coded error instead, and log it.
+   */
+  override getPublisher(natsMsg: Parameters<ServerNats['getPublisher']>[0], id: string, ctx: Parameters<ServerNats['getPublisher']>[2]) {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    return (response: unknown) => {
+      try {
+        return publish(response);
+      } catch (error) {
+        this.logger.error(`reply to ${natsMsg.subject} could not be sent: ${(error as Error).message}`);
+        return publish({ err: { code: 'internal', message: 'The answer could not be sent (too large)' }, isDisposed: true });
+      }
+    };
+  }
+
   override async close(): Promise<void> {
     const nc = (this as unknown as { natsClient?: { drain(): Promise<void>; isClosed(): boolean } }).natsClient;
     if (nc && !nc.isClosed()) await nc.drain().catch(() => undefined);

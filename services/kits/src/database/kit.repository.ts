@@ -172,23 +172,21 @@ export class KitRepository {
     return out;
   }
 
-  /** Rows and tombstones after a revision, in revision order: the kits.changes feed. */
+  /**
+   * Rows and tombstones after a revision, in revision order: the kits.changes feed. Each branch walks its revision
+   * index and stops at the limit, so a page costs the same at revision 0 of a million kits as at the head.
+   */
   async changesAfter(afterRevision: number, limit: number): Promise<{ revision: number; kitId: number; state: KitState | null }[]> {
-    const rows = await this.dataSource.query(
-      `SELECT * FROM (
-         SELECT k.revision::bigint AS rev, k.id::int AS kit_id, row_to_json(x) AS state
-           FROM kits.kits k CROSS JOIN LATERAL (SELECT ${COLUMNS}) x
-          WHERE k.revision > $1
-         UNION ALL
-         SELECT t.revision::bigint, t.kit_id::int, NULL FROM kits.kit_tombstones t WHERE t.revision > $1
-       ) c ORDER BY rev LIMIT $2`,
-      [afterRevision, limit],
-    );
-    return (rows as { rev: string; kit_id: number; state: Record<string, unknown> | null }[]).map((r) => ({
-      revision: Number(r.rev),
-      kitId: r.kit_id,
-      state: r.state ? toState(r.state) : null,
-    }));
+    // One snapshot for both reads, or a revision committed between them could be skipped.
+    const [rows, tombstones] = await this.dataSource.transaction('REPEATABLE READ', async (m) => [
+      await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.revision > $1 ORDER BY k.revision LIMIT $2`, [afterRevision, limit]),
+      await m.query(`SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 ORDER BY revision LIMIT $2`, [afterRevision, limit]),
+    ]);
+    const merged = [
+      ...(rows as Record<string, unknown>[]).map((r) => ({ revision: Number(r.revision), kitId: Number(r.id), state: toState(r) })),
+      ...(tombstones as { revision: string; kitId: number }[]).map((t) => ({ revision: Number(t.revision), kitId: t.kitId, state: null })),
+    ];
+    return merged.sort((a, b) => a.revision - b.revision).slice(0, limit);
   }
 
   async countByOwner(ownerIds: string[]): Promise<Record<string, number>> {
