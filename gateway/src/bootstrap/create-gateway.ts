@@ -7,12 +7,13 @@ import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { createClient, type RedisClientType } from 'redis';
-import { httpLatency, httpRequests } from '@bleedkits/platform';
+import { NatsBus, httpLatency, httpRequests } from '@bleedkits/platform';
 import type { GatewayEnv } from '../config/env';
 import { contractValidationPipe } from '../errors/validation.pipe';
 import { GatewayModule } from '../gateway.module';
 import { sameOriginOnly } from '../security/same-origin.middleware';
 import { serveWebApp } from '../web/serve-web-app';
+import { HOT_FINDER_ROUTES, describeFinderRoutes, finderFastPath } from '../routes/finder/finder-fast-path';
 import '../sessions/session.types';
 
 export type Gateway = { app: NestExpressApplication; close(): Promise<void> };
@@ -41,12 +42,15 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   app.use((req: Request, res: Response, next: NextFunction) => {
     const end = httpLatency.startTimer();
     res.on('finish', () => {
-      const route = (req.route as { path?: string } | undefined)?.path ?? (req.path.startsWith('/api') ? 'unmatched' : 'static');
+      const route = (req.route as { path?: string } | undefined)?.path ?? (HOT_FINDER_ROUTES[req.path] ? req.path : req.path.startsWith('/api') ? 'unmatched' : 'static');
       end({ method: req.method, route });
       httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
     });
     next();
   });
+
+  // The finder's hot map calls skip sessions, HTML security headers and the Nest pipeline (see finder-fast-path.ts).
+  app.use(finderFastPath(app.get(NatsBus)));
 
   const strictHeaders = helmet({
     contentSecurityPolicy: {
@@ -85,7 +89,7 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
     .setVersion('1')
     .addCookieAuth('bk.sid')
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup('api/docs', app, () => describeFinderRoutes(SwaggerModule.createDocument(app, docConfig)), { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   if (env.SERVE_WEB) serveWebApp(app, env.WEB_DIST_DIR);
 

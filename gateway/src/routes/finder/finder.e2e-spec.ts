@@ -206,7 +206,7 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     ];
     for (const [path, message] of bad) {
       const res = await get(path);
-      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { message } });
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { message, errors: [message] } });
     }
   });
 

@@ -30,8 +30,18 @@ function shared(town: string): string {
   return s;
 }
 
+/**
+ * The structured schedule is what openingHours is written from, so public answers carry the text only; a legacy
+ * plain-text availability (no JSON) is kept, as the finder reads it when there are no opening hours. This halves
+ * a kit's JSON, and every viewport answer holds up to a thousand of them.
+ */
+function publicAvailability(availability: string | null): string | null {
+  const a = availability?.trim();
+  return a && !a.startsWith('{') ? a : null;
+}
+
 export function toKitEntry(kit: KitFeedRecord): KitEntry | null {
-  const pub = toPublicKit(kit);
+  const pub = { ...toPublicKit(kit), availability: publicAvailability(kit.availability) };
   const lat = Number(pub.latitude);
   const lng = Number(pub.longitude);
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
