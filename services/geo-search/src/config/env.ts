@@ -10,6 +10,7 @@ export function readGeoSearchEnv(source: NodeJS.ProcessEnv = process.env) {
       GEO_FEED_PAGE_SIZE: num({ default: 1000, desc: 'changes per kits.changes request (the feed caps it at 1000)' }),
       GEO_FEED_TIMEOUT_MS: num({ default: 10_000, desc: 'timeout of one kits.changes page request' }),
       GEO_VIEWPORT_CACHE_ENTRIES: num({ default: 5000, desc: 'serialised viewport answers kept per index version' }),
+      GEO_VIEWPORT_CACHE_BYTES: num({ default: 64 * 1024 * 1024, desc: 'memory the cached viewport answers may take' }),
       POSTCODES_IO_BASE_URL: str({ default: 'https://api.postcodes.io', desc: "postcodes.io for postcodes, outward codes and places; 'off' uses only the register's gazetteer (and Google when keyed)" }),
       GOOGLE_GEOCODING_API_KEY: str({ default: '', desc: 'enables the Google Geocoding adapter' }),
       GOOGLE_GEOCODING_BASE_URL: str({ default: 'https://maps.googleapis.com/maps/api/geocode/json' }),

@@ -19,11 +19,16 @@ type Item = { latitude: number; longitude: number; count: number; json: string }
  */
 @Injectable()
 export class ViewportQueryHandler {
+  /** Insertion-ordered, so the oldest entry is evicted first; bounded by entries and by bytes. */
   private readonly cache = new Map<string, Buffer>();
+  private cacheBytes = 0;
 
   constructor(private readonly index: SpatialIndex, @Inject(GEO_SEARCH_ENV) private readonly env: GeoSearchEnv) {
     // A new index makes every cached answer stale.
-    index.onSwap(() => this.cache.clear());
+    index.onSwap(() => {
+      this.cache.clear();
+      this.cacheBytes = 0;
+    });
   }
 
   handle(input: Record<string, unknown> | null): Buffer {
@@ -35,8 +40,14 @@ export class ViewportQueryHandler {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const reply = frameReply(200, `[${viewportItems(snapshot, parsed.value).join(',')}]`);
-    if (this.cache.size >= this.env.GEO_VIEWPORT_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    if (reply.length > this.env.GEO_VIEWPORT_CACHE_BYTES / 16) return reply;
+    while (this.cache.size > 0 && (this.cache.size >= this.env.GEO_VIEWPORT_CACHE_ENTRIES || this.cacheBytes + reply.length > this.env.GEO_VIEWPORT_CACHE_BYTES)) {
+      const [oldestKey, oldest] = this.cache.entries().next().value!;
+      this.cache.delete(oldestKey);
+      this.cacheBytes -= oldest.length;
+    }
     this.cache.set(key, reply);
+    this.cacheBytes += reply.length;
     return reply;
   }
 }
