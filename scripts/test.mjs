@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   DEFAULTS,
   ROOT,
+  distinctFreePorts,
   dropDatabase,
   ensureDatabase,
   ensureInfrastructure,
@@ -16,6 +17,8 @@ import {
   freePort,
   loadEnvFile,
   redisCommands,
+  redisDb,
+  replaceDatabase,
   waitForPort,
 } from './lib/infra.mjs';
 import { SERVICES, missingBuilds, startStack } from './lib/stack.mjs';
@@ -123,23 +126,8 @@ async function runJest(env) {
   record('Jest', counts.passed, counts.failed, counts.note);
 }
 
-function replaceDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
-function redisDb(url, db) {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString().replace(/\/$/, '');
-}
 
-async function distinctFreePorts(n) {
-  const ports = new Set();
-  while (ports.size < n) ports.add(await freePort());
-  return [...ports];
-}
 
 function tail(file, lines) {
   try {

@@ -30,6 +30,7 @@ import { createRequire } from 'node:module';
 import {
   DEFAULTS,
   ROOT,
+  distinctFreePorts,
   dropDatabase,
   ensureDatabase,
   ensureInfrastructure,
@@ -37,6 +38,8 @@ import {
   freePort,
   loadEnvFile,
   redisCommands,
+  redisDb,
+  replaceDatabase,
   sleep,
   waitForPort,
 } from '../lib/infra.mjs';
@@ -89,23 +92,8 @@ const stamp = new Date()
 
 // ---- helpers -----------------------------------------------------------------------------------------
 
-function replaceDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
-function redisDb(url, db) {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString().replace(/\/$/, '');
-}
 
-async function distinctFreePorts(n) {
-  const ports = new Set();
-  while (ports.size < n) ports.add(await freePort());
-  return [...ports];
-}
 
 async function stopChild(child, graceMs = 10_000) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;

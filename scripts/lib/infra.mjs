@@ -268,3 +268,23 @@ export function findNatsServer(env = process.env) {
   if (env.NATS_SERVER_BIN && existsSync(env.NATS_SERVER_BIN)) return env.NATS_SERVER_BIN;
   return which('nats-server', ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']);
 }
+
+/** The same server, another database name. */
+export function replaceDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** The same Redis, another logical database. */
+export function redisDb(url, db) {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString().replace(/\/$/, '');
+}
+
+export async function distinctFreePorts(n) {
+  const ports = new Set();
+  while (ports.size < n) ports.add(await freePort());
+  return [...ports];
+}
