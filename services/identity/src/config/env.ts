@@ -1,4 +1,4 @@
-import { bool, cleanEnv, email, num, str } from 'envalid';
+import { cleanEnv, email, num, str } from 'envalid';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 /** Known example values that a production start must refuse. */
@@ -13,7 +13,6 @@ export function readIdentityEnv(source: NodeJS.ProcessEnv = process.env) {
     ARGON2_MEMORY_KIB: num({ default: 19456, desc: 'argon2id memory cost; at least 19 MiB' }),
     ARGON2_TIME_COST: num({ default: 2 }),
     KITS_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
-    IDENTITY_LOG_RESET_LINKS: bool({ default: true, desc: 'log reset links until the notifications outbox exists' }),
   });
   const env = { ...base, ...own };
   if (env.ARGON2_MEMORY_KIB < 19456 || env.ARGON2_TIME_COST < 2) throw new Error('argon2id needs memory >= 19 MiB and time cost >= 2');
