@@ -173,6 +173,15 @@ async function smokeCheck(baseUrl) {
 
 let cleanup = async () => {};
 
+/** ESLint over every workspace counts as one check: a lint error fails the run like a failing test. */
+const LINTED = ['contracts/src', 'platform/src', 'gateway/src', 'gateway/test', 'services', 'web/src', 'web/e2e', 'scripts/architecture.spec.ts'];
+async function runLint(env) {
+  note(`ESLint: npx eslint ${LINTED.join(' ')}`);
+  const r = await run('npx', ['eslint', '--max-warnings=0', ...LINTED], { env, timeoutMs: LIMITS.jest, label: 'ESLint' });
+  if (r.error) return record('ESLint', 0, 1, `could not run: ${r.error.message}`);
+  record('ESLint', r.code === 0 ? 1 : 0, r.code === 0 ? 0 : 1, r.timedOut ? 'timeout' : r.code === 0 ? 'no problems' : 'problems above');
+}
+
 async function runEndToEnd(env) {
   note('build: npx nx run-many -t build');
   const build = await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream'], { env, timeoutMs: LIMITS.build, label: 'build' });
@@ -330,6 +339,7 @@ async function main() {
   else record('nats-server binary', 0, 1, 'neither `command -v nats-server` nor /usr/sbin/nats-server: install the nats-server package');
 
   await runJest(env);
+  await runLint(env);
 
   if (process.env.TEST_SKIP_E2E === '1') {
     note('TEST_SKIP_E2E=1: end-to-end part skipped');

@@ -48,7 +48,7 @@ export const authApi = api.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('currentUser', undefined, null));
+          await dispatch(authApi.util.upsertQueryData('currentUser', undefined, null));
         } catch {
           // The caller reports the failure.
         }

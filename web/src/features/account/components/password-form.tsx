@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { firstErrors, passwordChangeRules, validateAgainst } from '@bleedkits/contracts';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { passwordChangeRules } from '@bleedkits/contracts';
 import { serverMessageOr } from '../../../app/api';
+import { useRuleForm } from '../../../components/forms/use-rule-form';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toasts/use-toast';
 import { useChangePasswordMutation } from '../api';
@@ -13,32 +13,15 @@ type Values = Record<Field, string>;
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [attempted, setAttempted] = useState(false);
+  const form = useRuleForm<Field>(passwordChangeRules, EMPTY);
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const toast = useToast();
 
-  const validate = (next: Values) => firstErrors(validateAgainst(passwordChangeRules, next));
-
-  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    if (attempted) setErrors(validate(next));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAttempted(true);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.onSubmit(async (values) => {
     try {
       await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }).unwrap();
       toast({ title: 'Password Changed' });
-      setValues(EMPTY);
-      setErrors({});
-      setAttempted(false);
+      form.reset();
     } catch (error) {
       toast({
         title: 'Password Change Failed',
@@ -46,16 +29,9 @@ export function PasswordForm() {
         variant: 'destructive',
       });
     }
-  };
-
-  const fieldProps = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: change(field),
-    error: errors[field] !== undefined,
-    helperText: errors[field],
-    disabled: isLoading,
   });
+
+  const fieldProps = (field: Field) => ({ ...form.fieldProps(field), disabled: isLoading });
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Change password">

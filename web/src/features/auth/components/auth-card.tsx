@@ -8,10 +8,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AuthMessages, firstErrors, loginRules, signUpRules, validateAgainst } from '@bleedkits/contracts';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { AuthMessages, loginRules, signUpRules } from '@bleedkits/contracts';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../app/api';
+import { useRuleForm } from '../../../components/forms/use-rule-form';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toasts/use-toast';
 import { GOOGLE_SIGN_IN_PATH, useLoginMutation, useRegisterMutation } from '../api';
@@ -46,30 +47,14 @@ export function AuthCard({ initialMode = 'login' }: { initialMode?: AuthMode }) 
 function AuthForm({ mode }: { mode: AuthMode }) {
   const isSignUp = mode === 'signup';
   const rules = isSignUp ? signUpRules : loginRules;
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [attempted, setAttempted] = useState(false);
+  const form = useRuleForm<Field>(rules, EMPTY);
   const [login, loginState] = useLoginMutation();
   const [register, registerState] = useRegisterMutation();
   const busy = loginState.isLoading || registerState.isLoading;
   const toast = useToast();
   const navigate = useNavigate();
 
-  const validate = (next: Values) => firstErrors(validateAgainst(rules, next)) as Partial<Record<Field, string>>;
-
-  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    // After the first submit the messages follow the typing, so a fixed field clears at once.
-    if (attempted) setErrors(validate(next));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAttempted(true);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.onSubmit(async (values) => {
     try {
       if (isSignUp) {
         await register({ email: values.email.trim(), password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim() }).unwrap();
@@ -82,21 +67,14 @@ function AuthForm({ mode }: { mode: AuthMode }) {
     } catch (error) {
       const message = isApiError(error) ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
       if (isSignUp && message.includes(AuthMessages.duplicateEmail)) {
-        setErrors((current) => ({ ...current, email: message }));
+        form.setError('email', message);
         return;
       }
       toast({ title: isSignUp ? 'Registration failed' : 'Login failed', description: message, variant: 'destructive' });
     }
-  };
-
-  const fieldProps = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: change(field),
-    error: errors[field] !== undefined,
-    helperText: errors[field],
-    disabled: busy,
   });
+
+  const fieldProps = (field: Field) => ({ ...form.fieldProps(field), disabled: busy });
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label={isSignUp ? 'Create account form' : 'Sign in form'}>
@@ -116,7 +94,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
       )}
       <TextField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
       <PasswordField label="Password" autoComplete={isSignUp ? 'new-password' : 'current-password'} {...fieldProps('password')} />
-      {isSignUp && values.password !== '' && <PasswordStrengthMeter password={values.password} />}
+      {isSignUp && form.values.password !== '' && <PasswordStrengthMeter password={form.values.password} />}
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {busy ? (isSignUp ? 'Creating account...' : 'Signing in...') : isSignUp ? 'Create Account' : 'Sign In'}
       </Button>

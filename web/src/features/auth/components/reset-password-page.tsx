@@ -6,10 +6,11 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AuthMessages, firstErrors, passwordChangeRules, resetPasswordRules, validateAgainst, type RuleTable } from '@bleedkits/contracts';
-import { useState, type FormEvent } from 'react';
+import { AuthMessages, passwordChangeRules, resetPasswordRules, type RuleTable } from '@bleedkits/contracts';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { serverMessageOr } from '../../../app/api';
+import { useRuleForm } from '../../../components/forms/use-rule-form';
 import { PageMeta } from '../../../components/page-meta';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toasts/use-toast';
@@ -28,27 +29,12 @@ const rules: RuleTable<Field> = {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [attempted, setAttempted] = useState(false);
+  const form = useRuleForm<Field>(rules, { newPassword: '', confirmPassword: '' });
   const [done, setDone] = useState(false);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const toast = useToast();
 
-  const validate = (next: Record<Field, string>) => firstErrors(validateAgainst(rules, next));
-
-  const change = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    if (attempted) setErrors(validate(next));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAttempted(true);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.onSubmit(async (values) => {
     try {
       const { message } = await resetPassword({ token, newPassword: values.newPassword }).unwrap();
       toast({ title: 'Password Reset', description: message });
@@ -56,7 +42,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       toast({ title: 'Password Reset Failed', description: serverMessageOr(error, 'Failed to reset password. Please try again.'), variant: 'destructive' });
     }
-  };
+  });
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
@@ -84,23 +70,15 @@ export function ResetPasswordPage() {
             <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
               <PasswordField
                 label="New Password"
-                name="newPassword"
                 autoComplete="new-password"
-                value={values.newPassword}
-                onChange={change('newPassword')}
-                error={errors.newPassword !== undefined}
-                helperText={errors.newPassword}
+                {...form.fieldProps('newPassword')}
                 disabled={isLoading}
               />
-              {values.newPassword !== '' && <PasswordStrengthMeter password={values.newPassword} />}
+              {form.values.newPassword !== '' && <PasswordStrengthMeter password={form.values.newPassword} />}
               <PasswordField
                 label="Confirm New Password"
-                name="confirmPassword"
                 autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={change('confirmPassword')}
-                error={errors.confirmPassword !== undefined}
-                helperText={errors.confirmPassword}
+                {...form.fieldProps('confirmPassword')}
                 disabled={isLoading}
               />
               <Button type="submit" variant="contained" size="large" disabled={isLoading}>
