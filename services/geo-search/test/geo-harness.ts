@@ -1,7 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Kit, type KitActor, type KitRegistration, KitsSubjects } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
+import { type NatsBus } from '@bleedkits/platform';
 import { type TestDatabase, type TestNatsServer, createTestBed } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { readGeoSearchEnv } from '../src/config/env';
