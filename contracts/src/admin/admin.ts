@@ -1,11 +1,11 @@
 import type { Kit } from '../kits/kit';
-import type { StatusTransition } from './status-transition';
 
 /** A kit in the admin views (GET /api/test-kits, pending and rejected lists). */
 export type AdminKit = Kit & { isOverdue: boolean };
 export const UNASSIGNED = 'Unassigned';
 
-export type { StatusTransition };
+/** The admin transitions of a kit's status (rules in the kits context). */
+export type StatusTransition = 'approve' | 'reject' | 'reactivate';
 /** GET /api/kit-status?id=&status=active|rejected: the status asked for, from the current one, gives the transition. */
 export type KitStatusChangeResponse = { message: string; kit: AdminKit };
 

@@ -73,3 +73,10 @@ export function isLongSerial(serial: string | null | undefined): boolean {
 export const THREE_WORD_PATTERN = /^\/{0,3}[\p{L}\p{M}]+\.[\p{L}\p{M}]+\.[\p{L}\p{M}]+$/u;
 export const THREE_WORD_EXAMPLE = 'filled.count.soap';
 export const THREE_WORD_INVALID = 'Invalid format. Example: filled.count.soap';
+/** The three-word service's messages (spec §8): down or without a key, and no address for a position. */
+export const THREE_WORD_UNAVAILABLE = 'Service temporarily unavailable';
+export const THREE_WORD_NOT_FOUND = 'Could not get What3Words address';
+/** api_error and no_api_key both mean the service cannot answer now. */
+export function isWhat3wordsUnavailable(status: unknown): boolean {
+  return status === 'api_error' || status === 'no_api_key';
+}

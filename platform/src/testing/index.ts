@@ -4,3 +4,4 @@ export * from './nats-server';
 export * from './database';
 export * from './service-harness';
 export * from './test-bed';
+export * from './rejection';

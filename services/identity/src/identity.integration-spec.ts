@@ -1,18 +1,8 @@
 import { AuthMessages, ErrorCode, IdentitySubjects, type UserListResponse, type UserResponse } from '@bleedkits/contracts';
-import { RemoteCallError } from '@bleedkits/platform';
+import { rejection } from '@bleedkits/platform/testing';
 import { type IdentityHarness, startIdentity } from '../test/identity-harness';
 
 const strong = 'Str0ng!pass';
-
-async function rejection(p: Promise<unknown>): Promise<RemoteCallError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RemoteCallError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('identity over NATS', () => {
   let h: IdentityHarness;

@@ -11,18 +11,9 @@ import {
   defaultAvailability,
   toAdminShape,
 } from '@bleedkits/contracts';
-import { RemoteCallError } from '@bleedkits/platform';
+import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../test/kits-harness';
 
-async function rejection(p: Promise<unknown>): Promise<RemoteCallError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof RemoteCallError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('kits over NATS with real Postgres', () => {
   let h: KitsHarness;

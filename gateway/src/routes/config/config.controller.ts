@@ -1,10 +1,8 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AMBULANCE_SERVICE_OPTIONS, KitsSubjects, type Option } from '@bleedkits/contracts';
+import { AMBULANCE_SERVICE_OPTIONS, KitsSubjects, MAPS_NOT_CONFIGURED_MESSAGE, type Option } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
-
-export const MAPS_NOT_CONFIGURED = 'Google Maps API key not configured';
 
 @ApiTags('config')
 @Controller('api/config')
@@ -16,7 +14,7 @@ export class ConfigController {
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'no-store')
   mapsKey(): string {
-    return this.env.GOOGLE_MAPS_API_KEY || MAPS_NOT_CONFIGURED;
+    return this.env.GOOGLE_MAPS_API_KEY || MAPS_NOT_CONFIGURED_MESSAGE;
   }
 
   @Get('ambulance-services')

@@ -135,6 +135,17 @@ export class KitRepository {
     return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k ${where} ORDER BY k.created_at DESC, k.id DESC`, status ? [status] : [])).map(toState);
   }
 
+  /** Kits needing a maintenance tool: an imported serial prefix, an undetected service, or no postcode or town. */
+  async findForMaintenance(need: 'importPrefix' | 'unknownService' | 'missingAddress', importPrefix = 'IMPORT-'): Promise<KitState[]> {
+    const where = {
+      importPrefix: `upper(k.serial_number) LIKE upper($1) || '%' AND length(k.serial_number) > length($1)`,
+      unknownService: `k.ambulance_service IN ('', 'unknown')`,
+      missingAddress: `(btrim(k.postcode) = '' OR btrim(k.city) = '')`,
+    }[need];
+    const params = need === 'importPrefix' ? [importPrefix] : [];
+    return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE ${where} ORDER BY k.id`, params)).map(toState);
+  }
+
   async findByIds(ids: number[], m: EntityManager = this.dataSource.manager, forUpdate = false): Promise<KitState[]> {
     if (!ids.length) return [];
     return rowsOf(await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.id = ANY($1) ORDER BY k.id${forUpdate ? ' FOR UPDATE' : ''}`, [ids])).map(toState);

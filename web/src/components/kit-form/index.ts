@@ -1,5 +1,5 @@
 export { AvailabilitySection } from './availability-section';
-export { LocationPicker, MAPS_NOT_CONFIGURED_TEXT } from './location-picker';
+export { LocationPicker } from './location-picker';
 export { KitFormSections } from './kit-form-sections';
 export { useKitForm, type KitForm } from './use-kit-form';
 export {

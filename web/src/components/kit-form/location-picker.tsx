@@ -4,14 +4,21 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { parseCoordinate, THREE_WORD_EXAMPLE, THREE_WORD_INVALID, THREE_WORD_PATTERN } from '@bleedkits/contracts';
+import {
+  MAPS_NOT_CONFIGURED_MESSAGE,
+  mapsKeyFromConfig,
+  parseCoordinate,
+  THREE_WORD_EXAMPLE,
+  THREE_WORD_INVALID,
+  THREE_WORD_NOT_FOUND,
+  THREE_WORD_PATTERN,
+  THREE_WORD_UNAVAILABLE,
+  isWhat3wordsUnavailable,
+} from '@bleedkits/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useLazyKitFormCoordinatesToWordsQuery, useLazyKitFormWordsToCoordinatesQuery, useKitFormMapsKeyQuery } from './api';
+import { useLazyCoordinatesToWhat3wordsQuery, useLazyWhat3wordsToCoordinatesQuery, useMapsConfigQuery } from '../maps/api';
 import { GoogleLocationMap } from './google-location-map';
 
-export const MAPS_NOT_CONFIGURED_TEXT = 'Google Maps API key not configured';
-export const THREE_WORD_UNAVAILABLE = 'Service temporarily unavailable';
-export const THREE_WORD_NOT_FOUND = 'Could not get What3Words address';
 const COORDINATE_DECIMALS = 6;
 
 export type LocationPickerProps = {
@@ -33,8 +40,6 @@ const fixed = (value: string) => {
   return n === null ? '' : n.toFixed(COORDINATE_DECIMALS);
 };
 
-const isServiceDown = (status: string | undefined) => status === 'api_error' || status === 'no_api_key';
-
 /**
  * 'Precise Kit Location', shared by registration and the edit dialog. The map appears only when a Maps key is
  * configured; the coordinate and three-word inputs always work, so the form never depends on the map.
@@ -50,15 +55,17 @@ export function LocationPicker({
   error,
   disabled = false,
 }: LocationPickerProps) {
-  const { data: mapsKey, isLoading: keyLoading } = useKitFormMapsKeyQuery();
+  // No key, or a failed call: the map is never required.
+  const { data: mapsConfig, isLoading: keyLoading } = useMapsConfigQuery();
+  const mapsKey = mapsKeyFromConfig(mapsConfig);
   const [mapLoaded, setMapLoaded] = useState(false);
   const [manual, setManual] = useState(false);
   const [latText, setLatText] = useState(() => fixed(latitude));
   const [lngText, setLngText] = useState(() => fixed(longitude));
   const [wordsError, setWordsError] = useState<string | null>(null);
   const [wordsNote, setWordsNote] = useState<string | null>(null);
-  const [toCoordinates, { isFetching: lookingUp }] = useLazyKitFormWordsToCoordinatesQuery();
-  const [toWords] = useLazyKitFormCoordinatesToWordsQuery();
+  const [toCoordinates, { isFetching: lookingUp }] = useLazyWhat3wordsToCoordinatesQuery();
+  const [toWords] = useLazyCoordinatesToWhat3wordsQuery();
 
   // The inputs mirror the form's coordinates whenever they change elsewhere (pin, three words).
   useEffect(() => setLatText(fixed(latitude)), [latitude]);
@@ -77,7 +84,7 @@ export function LocationPicker({
       try {
         const answer = await toWords({ lat: la, lng: ln }).unwrap();
         if (answer.status === 'success' && answer.words) onWhat3wordsChange(answer.words);
-        else setWordsNote(isServiceDown(answer.status) ? THREE_WORD_UNAVAILABLE : THREE_WORD_NOT_FOUND);
+        else setWordsNote(isWhat3wordsUnavailable(answer.status) ? THREE_WORD_UNAVAILABLE : THREE_WORD_NOT_FOUND);
       } catch {
         setWordsNote(THREE_WORD_UNAVAILABLE);
       }
@@ -118,7 +125,7 @@ export function LocationPicker({
         if (hasMap) setManual(true);
         onLocationChange(answer.coordinates.lat, answer.coordinates.lng);
       } else {
-        setWordsError(isServiceDown(answer.status) ? THREE_WORD_UNAVAILABLE : THREE_WORD_INVALID);
+        setWordsError(isWhat3wordsUnavailable(answer.status) ? THREE_WORD_UNAVAILABLE : THREE_WORD_INVALID);
       }
     } catch {
       setWordsError(THREE_WORD_UNAVAILABLE);
@@ -144,7 +151,7 @@ export function LocationPicker({
         />
       ) : (
         <Alert severity="info" role="note">
-          {MAPS_NOT_CONFIGURED_TEXT}
+          {MAPS_NOT_CONFIGURED_MESSAGE}
         </Alert>
       )}
 

@@ -7,7 +7,6 @@ import {
   type LatLng,
   type StatsResponse,
   type ViewportQuery,
-  type What3wordsToCoordinates,
 } from '@bleedkits/contracts';
 import { api } from '../../app/api';
 
@@ -31,11 +30,6 @@ const kitsOnly = (answer: unknown): FinderKit[] => readFinderItems(answer).filte
 
 export const finderApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Plain text: the browser Maps key or a 'not configured' notice. */
-    finderMapsConfig: build.query<string, void>({
-      query: () => '/api/config',
-      transformResponse: (answer: unknown) => (typeof answer === 'string' ? answer : ''),
-    }),
     /** Kits and server clusters in the map's viewport; the spec caches these for 60 s. */
     finderViewportKits: build.query<FinderItem[], ViewportQuery>({
       query: (q) => ({ url: '/api/bleed-kits/public', params: q }),
@@ -61,18 +55,12 @@ export const finderApi = api.injectEndpoints({
       query: () => '/api/stats',
       providesTags: ['Stats'],
     }),
-    finderWhat3words: build.query<What3wordsToCoordinates, string>({
-      query: (words) => ({ url: '/api/what3words/convert-to-coordinates', params: { words } }),
-      keepUnusedDataFor: 0,
-    }),
   }),
 });
 
 export const {
-  useFinderMapsConfigQuery,
   useFinderViewportKitsQuery,
   useLazyFinderSearchQuery,
   useLazyFinderNearbyQuery,
   useKitStatsQuery,
-  useLazyFinderWhat3wordsQuery,
 } = finderApi;

@@ -1,4 +1,4 @@
-import { FINDER, FinderMessages } from '@bleedkits/contracts';
+import { FINDER, FinderMessages, MAPS_NOT_CONFIGURED_MESSAGE, THREE_WORD_INVALID, THREE_WORD_UNAVAILABLE } from '@bleedkits/contracts';
 
 /** The finder's toast texts (spec §5, §8 Finder toasts and Three-word service). */
 export const FinderToasts = {
@@ -7,8 +7,8 @@ export const FinderToasts = {
   emptyWhat3words: FinderMessages.emptyWhat3words,
   searchFailed: 'Failed to search for kits. Please try again.',
   what3wordsFailed: 'Failed to search by what3words. Please try again.',
-  what3wordsUnavailable: 'Service temporarily unavailable',
-  what3wordsInvalid: 'Invalid format. Example: filled.count.soap',
+  what3wordsUnavailable: THREE_WORD_UNAVAILABLE,
+  what3wordsInvalid: THREE_WORD_INVALID,
   locationErrorTitle: 'Location Error',
   locationUnavailable: 'Could not get your current location. Please check your browser permissions.',
   geolocationUnsupported: 'Geolocation is not supported by your browser.',
@@ -21,7 +21,7 @@ export const FinderToasts = {
 } as const;
 
 export const MapMessages = {
-  notConfigured: 'Google Maps API key not configured',
+  notConfigured: MAPS_NOT_CONFIGURED_MESSAGE,
   loadFailed: 'Failed to load Google Maps',
   initFailed: 'Failed to initialize map',
   tryAgain: 'Try Again',

@@ -2,7 +2,6 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type FixAddressesResult, type KitActor, KitsSubjects, type MaintenanceResult, detectAmbulanceService } from '@bleedkits/contracts';
 import { assertAdmin } from '../../domain/admin-only';
-import type { KitState } from '../../domain/kit-state';
 import { KitRepository, type KitPatch } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { ReverseGeocoder } from '../../geocoding/reverse-geocoder';
@@ -32,9 +31,10 @@ export class MaintenanceMessageController {
   @MessagePattern(KitsSubjects.cleanSerialNumbers)
   async cleanSerials(@Payload() req: { actor: KitActor }): Promise<MaintenanceResult> {
     assertAdmin(req?.actor);
-    const patches = (await this.kits.findAll())
-      .filter((k) => k.serialNumber.toUpperCase().startsWith(IMPORT_PREFIX) && k.serialNumber.length > IMPORT_PREFIX.length)
-      .map((k) => ({ id: k.id, patch: { serialNumber: k.serialNumber.slice(IMPORT_PREFIX.length) } }));
+    const patches = (await this.kits.findForMaintenance('importPrefix', IMPORT_PREFIX)).map((k) => ({
+      id: k.id,
+      patch: { serialNumber: k.serialNumber.slice(IMPORT_PREFIX.length) },
+    }));
     const updatedCount = await this.patchEach(patches);
     return { updatedCount, message: `${updatedCount} serial numbers cleaned` };
   }
@@ -43,21 +43,20 @@ export class MaintenanceMessageController {
   @MessagePattern(KitsSubjects.updateAmbulanceServices)
   async updateAmbulanceServices(@Payload() req: { actor: KitActor }): Promise<MaintenanceResult> {
     assertAdmin(req?.actor);
-    const all = await this.kits.findAll();
-    const patches = all
-      .filter((k) => !k.ambulanceService || k.ambulanceService === 'unknown')
+    const totalKits = await this.kits.count();
+    const patches = (await this.kits.findForMaintenance('unknownService'))
       .map((k) => ({ id: k.id, service: detectAmbulanceService(k) }))
       .filter((p) => p.service !== 'unknown')
       .map((p) => ({ id: p.id, patch: { ambulanceService: p.service } }));
     const updatedCount = await this.patchEach(patches);
-    return { updatedCount, totalKits: all.length, message: `${updatedCount} of ${all.length} kits updated` };
+    return { updatedCount, totalKits, message: `${updatedCount} of ${totalKits} kits updated` };
   }
 
   /** Fills a missing postcode or town from the kit's coordinates (postcodes.io, else the register's gazetteer). */
   @MessagePattern(KitsSubjects.fixMissingAddresses)
   async fixMissingAddresses(@Payload() req: { actor: KitActor }): Promise<FixAddressesResult> {
     assertAdmin(req?.actor);
-    const missing = (await this.kits.findAll()).filter((k: KitState) => !k.postcode.trim() || !k.city.trim());
+    const missing = await this.kits.findForMaintenance('missingAddress');
     const patches: { id: number; patch: KitPatch }[] = [];
     let failed = 0;
     for (const k of missing) {

@@ -8,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FINDER, HEATMAP_INTENSITY, mapsKeyFromConfig, type LatLng, type ViewportQuery } from '@bleedkits/contracts';
 import { useToast } from '../../../components/toasts/use-toast';
-import { useFinderMapsConfigQuery, useFinderViewportKitsQuery } from '../api';
+import { useMapsConfigQuery } from '../../../components/maps/api';
+import { useFinderViewportKitsQuery } from '../api';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useFinderResults } from '../hooks/use-finder-results';
 import { useFinderSearch } from '../hooks/use-finder-search';
@@ -35,7 +36,7 @@ type Props = {
 /** The 'Find Bleed Kits' panel: searches, near-me, legend, the map (when configured) and the results list. */
 export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
   const toast = useToast();
-  const config = useFinderMapsConfigQuery();
+  const config = useMapsConfigQuery();
   const mapsKey = config.isSuccess ? mapsKeyFromConfig(config.data) : config.isError ? null : undefined;
   const [mapReady, setMapReady] = useState(false);
   const [viewport, setViewport] = useState<MapViewport | null>(null);

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { FINDER, formatDistanceKm, haversineKm, hasPosition, type FinderKit, type LatLng } from '@bleedkits/contracts';
+import { FINDER, formatDistanceKm, haversineKm, hasPosition, isWhat3wordsUnavailable, type FinderKit, type LatLng } from '@bleedkits/contracts';
 import { isApiError } from '../../../app/api';
 import { useToast } from '../../../components/toasts/use-toast';
-import { useLazyFinderNearbyQuery, useLazyFinderSearchQuery, useLazyFinderWhat3wordsQuery } from '../api';
+import { useLazyWhat3wordsToCoordinatesQuery } from '../../../components/maps/api';
+import { useLazyFinderNearbyQuery, useLazyFinderSearchQuery } from '../api';
 import { currentPosition, GeolocationError } from '../lib/geolocation';
 import { hasMapsGeocoder, reverseGeocode } from '../lib/reverse-geocode';
 import { FinderToasts as T } from '../messages';
@@ -44,7 +45,7 @@ export function useFinderSearch({ showFound, moveCamera, setUserPosition }: Deps
   const [busy, setBusy] = useState<FinderBusy>(null);
   const [search] = useLazyFinderSearchQuery();
   const [nearby] = useLazyFinderNearbyQuery();
-  const [what3words] = useLazyFinderWhat3wordsQuery();
+  const [what3words] = useLazyWhat3wordsToCoordinatesQuery();
 
   const fail = useCallback((title: string, description: string) => toast({ title, description, variant: 'destructive' }), [toast]);
 
@@ -87,7 +88,7 @@ export function useFinderSearch({ showFound, moveCamera, setUserPosition }: Deps
       setBusy('what3words');
       try {
         const answer = await what3words(words).unwrap();
-        if (answer.status === 'api_error' || answer.status === 'no_api_key') return fail(T.searchErrorTitle, T.what3wordsUnavailable);
+        if (isWhat3wordsUnavailable(answer.status)) return fail(T.searchErrorTitle, T.what3wordsUnavailable);
         if (answer.status !== 'success' || !answer.coordinates) return fail(T.searchErrorTitle, T.what3wordsInvalid);
         const origin = answer.coordinates;
         const kits = withDistances(await nearby({ lat: origin.lat, lng: origin.lng, radius: FINDER.nearbyRadiusKm }).unwrap(), origin);

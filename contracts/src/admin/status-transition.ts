@@ -1,1 +1,0 @@
-export type StatusTransition = 'approve' | 'reject' | 'reactivate';
