@@ -17,3 +17,4 @@ export * from './finder/format';
 export * from './finder/listing';
 export * from './finder/maps-config';
 export * from './finder/finder-params';
+export * from './finder/geo-search-wire';

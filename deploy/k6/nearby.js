@@ -5,7 +5,7 @@ import exec from 'k6/execution';
 import { check } from 'k6';
 import { SharedArray } from 'k6/data';
 import { requestPath } from './lib/mixes.js';
-import { BASE_URL, MIX_DIR, optionsFor } from './lib/k6-common.js';
+import { BASE_URL, MIX_DIR, REQUEST_PARAMS_HEADERS, optionsFor } from './lib/k6-common.js';
 
 const FILE = `${MIX_DIR}/nearby.json`;
 const requests = new SharedArray('nearby points', () => JSON.parse(open(FILE)).requests);
@@ -15,6 +15,6 @@ const mix = { mix: meta.mix, path: meta.path, radius: meta.radius, limit: meta.l
 export const options = optionsFor('nearby', 'nearby');
 
 export default function () {
-  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, { tags: { name: 'nearby' } });
+  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, { headers: REQUEST_PARAMS_HEADERS, tags: { name: 'nearby' } });
   check(res, { 'status is 200': (r) => r.status === 200 });
 }

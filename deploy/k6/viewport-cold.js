@@ -7,7 +7,7 @@ import exec from 'k6/execution';
 import { check } from 'k6';
 import { SharedArray } from 'k6/data';
 import { requestPath } from './lib/mixes.js';
-import { BASE_URL, MIX_DIR, optionsFor } from './lib/k6-common.js';
+import { BASE_URL, MIX_DIR, REQUEST_PARAMS_HEADERS, optionsFor } from './lib/k6-common.js';
 
 const FILE = `${MIX_DIR}/cold.json`;
 const SQL = __ENV.SQL_BASELINE === '1';
@@ -19,6 +19,6 @@ const opts = SQL ? { path: '/api/bench/public-sql' } : {};
 export const options = SQL ? { ...optionsFor('sql_cold', 'none'), thresholds: {} } : optionsFor('viewport_cold', 'cold');
 
 export default function () {
-  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest, opts)}`, { tags: { name: SQL ? 'sql-cold' : 'viewport-cold' } });
+  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest, opts)}`, { headers: REQUEST_PARAMS_HEADERS, tags: { name: SQL ? 'sql-cold' : 'viewport-cold' } });
   check(res, { 'status is 200': (r) => r.status === 200 });
 }

@@ -5,7 +5,7 @@ import exec from 'k6/execution';
 import { check } from 'k6';
 import { SharedArray } from 'k6/data';
 import { requestPath } from './lib/mixes.js';
-import { BASE_URL, MIX_DIR, optionsFor } from './lib/k6-common.js';
+import { BASE_URL, MIX_DIR, REQUEST_PARAMS_HEADERS, optionsFor } from './lib/k6-common.js';
 
 const FILE = `${MIX_DIR}/hot.json`;
 const viewports = new SharedArray('hot viewports', () => JSON.parse(open(FILE)).viewports);
@@ -16,6 +16,6 @@ const mix = { mix: meta.mix, path: meta.path, limit: meta.limit, viewports, sequ
 export const options = optionsFor('viewport_hot', 'hot');
 
 export default function () {
-  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, { tags: { name: 'viewport-hot' } });
+  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, { headers: REQUEST_PARAMS_HEADERS, tags: { name: 'viewport-hot' } });
   check(res, { 'status is 200': (r) => r.status === 200 });
 }

@@ -67,9 +67,10 @@ const DB_NAME = env0.BENCH_DATABASE || 'bleedkits_bench';
 const INDEX_TIMEOUT_MS = Number(env0.BENCH_INDEX_TIMEOUT_SECONDS || 300) * 1000;
 const REDIS_DB = 14;
 const CPU_COUNT = os.cpus().length;
-// Browsers send Accept-Encoding: gzip and the gateway then gzips every answer over 1 KB; autocannon sends
-// none. BENCH_GZIP=1 asks like a browser (the gateway's gzip CPU is then part of the figures).
-const GZIP = env0.BENCH_GZIP === '1';
+// Every browser sends Accept-Encoding: gzip, so the mixes do too (geo-search then answers gzipped bodies, made
+// once per cached answer). BENCH_IDENTITY=1 asks for identity bodies instead, as autocannon does by default.
+const GZIP = env0.BENCH_IDENTITY !== '1';
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 // An experiment: BENCH_LABEL=<word> names the result files geo-<size>-<label>-<date>.json and leaves
 // bench/results/latest.json and bench/README.md alone.
 const LABEL = (env0.BENCH_LABEL || '').replace(/[^a-z0-9-]/gi, '');
@@ -213,7 +214,7 @@ function runAutocannon(baseUrl, { mix, opts = {}, seconds }) {
     requests: [
       {
         method: 'GET',
-        headers: GZIP ? { 'accept-encoding': 'gzip, deflate, br' } : {},
+        headers: GZIP ? { 'accept-encoding': ACCEPT_ENCODING } : {},
         setupRequest: (req) => {
           req.path = requestPath(mix, i++, opts);
           return req;
@@ -646,7 +647,7 @@ async function main() {
       mixes: MIXES,
       seed: SEED,
       sqlBaselineLimit: SQL_LIMIT,
-      acceptEncoding: GZIP ? 'gzip, deflate, br' : 'none (identity)',
+      acceptEncoding: GZIP ? `${ACCEPT_ENCODING} (like a browser)` : 'none (identity)',
     };
     r.label = LABEL || undefined;
     const file = path.join(RESULTS_DIR, `geo-${size}${LABEL ? `-${LABEL}` : ''}-${stamp}.json`);

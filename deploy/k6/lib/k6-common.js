@@ -8,6 +8,8 @@ export const MIX_DIR = __ENV.MIX_DIR || '../../bench/mixes';
 export const REGISTER_SIZE = __ENV.REGISTER_SIZE || '30000';
 export const VUS = Number(__ENV.VUS || 32);
 export const DURATION = __ENV.DURATION || '15s';
+/** Request headers of every mix: a browser's Accept-Encoding, as `npm run bench:geo` sends (IDENTITY=1: none). */
+export const REQUEST_PARAMS_HEADERS = __ENV.IDENTITY === '1' ? {} : { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 
 /** k6 thresholds equal to the benchmark's targets for one mix (none when that size has no target for it). */
 export function thresholdsFor(mixName) {

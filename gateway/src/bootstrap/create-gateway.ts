@@ -13,7 +13,7 @@ import { contractValidationPipe } from '../errors/validation.pipe';
 import { GatewayModule } from '../gateway.module';
 import { sameOriginOnly } from '../security/same-origin.middleware';
 import { serveWebApp } from '../web/serve-web-app';
-import { HOT_FINDER_ROUTES, describeFinderRoutes, finderFastPath } from '../routes/finder/finder-fast-path';
+import { describeFinderRoutes, serveFinderAheadOf } from '../routes/finder/finder-fast-path';
 import '../sessions/session.types';
 
 export type Gateway = { app: NestExpressApplication; close(): Promise<void> };
@@ -42,15 +42,12 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   app.use((req: Request, res: Response, next: NextFunction) => {
     const end = httpLatency.startTimer();
     res.on('finish', () => {
-      const route = (req.route as { path?: string } | undefined)?.path ?? (HOT_FINDER_ROUTES[req.path] ? req.path : req.path.startsWith('/api') ? 'unmatched' : 'static');
+      const route = (req.route as { path?: string } | undefined)?.path ?? (req.path.startsWith('/api') ? 'unmatched' : 'static');
       end({ method: req.method, route });
       httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
     });
     next();
   });
-
-  // The finder's hot map calls skip sessions, HTML security headers and the Nest pipeline (see finder-fast-path.ts).
-  app.use(finderFastPath(app.get(NatsBus)));
 
   const strictHeaders = helmet({
     contentSecurityPolicy: {
@@ -94,6 +91,8 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   if (env.SERVE_WEB) serveWebApp(app, env.WEB_DIST_DIR);
 
   await app.init();
+  // The finder's hot map calls skip Express, sessions, HTML security headers and the Nest pipeline (finder-fast-path.ts).
+  serveFinderAheadOf(app.getHttpServer(), app.get(NatsBus));
   return {
     app,
     async close() {

@@ -46,14 +46,17 @@ export class NatsBus {
     return packet.response as Res;
   }
 
-  /** A request whose reply bytes are returned untouched (the caller decides whether to parse them). */
-  async requestRaw(subject: string, payload: Uint8Array, timeoutMs = this.options.requestTimeoutMs): Promise<Uint8Array> {
+  /**
+   * A request whose reply bytes are returned untouched (the caller decides whether to parse them); `headers` are
+   * sent as NATS headers beside the trace context.
+   */
+  async requestRaw(subject: string, payload: Uint8Array, timeoutMs = this.options.requestTimeoutMs, headers?: Readonly<Record<string, string>>): Promise<Uint8Array> {
     const nc = this.connection;
     if (!nc || this.state !== 'connected') {
       throw new RemoteCallError({ code: ErrorCode.ServiceUnavailable, message: 'Message bus unavailable' }, subject);
     }
     try {
-      const msg = await nc.request(subject, payload, { timeout: timeoutMs, headers: traceHeaders() });
+      const msg = await nc.request(subject, payload, { timeout: timeoutMs, headers: traceHeaders(headers) });
       return msg.data;
     } catch (error) {
       throw translateNatsError(error, subject);
@@ -120,8 +123,8 @@ function translateNatsError(error: unknown, subject: string): RemoteCallError {
   return new RemoteCallError({ code: ErrorCode.ServiceUnavailable, message: 'Message bus unavailable' }, subject);
 }
 
-function traceHeaders(): MsgHdrs | undefined {
-  const carrier: Record<string, string> = {};
+function traceHeaders(extra?: Readonly<Record<string, string>>): MsgHdrs | undefined {
+  const carrier: Record<string, string> = { ...extra };
   propagation.inject(otelContext.active(), carrier);
   const keys = Object.keys(carrier);
   if (keys.length === 0) return undefined;

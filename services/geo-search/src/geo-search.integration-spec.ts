@@ -1,10 +1,11 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { type Kit, FinderMessages, GeoSearchSubjects, KitsSubjects, PRIVATE_KIT_FIELDS } from '@bleedkits/contracts';
+import { type Kit, FinderMessages, GeoSearchSubjects, GeoSearchWire, KitsSubjects, PRIVATE_KIT_FIELDS } from '@bleedkits/contracts';
+import { gunzipSync } from 'node:zlib';
 import { NatsBus } from '@bleedkits/platform';
 import { startTestService } from '@bleedkits/platform/testing';
 import { CUSTODIAN, type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../test/geo-harness';
 import { readGeoSearchEnv } from './config/env';
-import { decodeReply } from './domain/reply-frame';
+import { EncodedAnswer, decodeReply } from './domain/reply-frame';
 import { quantiseViewport } from './domain/viewport-cache-key';
 import { GeoSearchModule } from './geo-search.module';
 import { KitFeedFollower } from './projection/kit-feed-follower';
@@ -13,7 +14,7 @@ import { NearbyQueryHandler } from './queries/nearby/nearby.query';
 import { ViewportQueryHandler } from './queries/viewport/viewport.query';
 import { SpatialIndex } from './spatial/spatial-index';
 
-const text = (b: Buffer) => b.toString('utf8');
+const text = (b: Buffer | EncodedAnswer) => (b instanceof EncodedAnswer ? b.identity : b).toString('utf8');
 
 jest.setTimeout(30_000);
 
@@ -138,6 +139,18 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     for (const q of queries) expect(text(second.get(ViewportQueryHandler).handle(q))).toEqual(text(first.get(ViewportQueryHandler).handle(q)));
     for (const q of [{ lat: 51.5, lng: -1, radius: 50, limit: 1000 }, { lat: 51.2, lng: -1.2 }]) {
       expect(text(second.get(NearbyQueryHandler).handle(q))).toEqual(text(first.get(NearbyQueryHandler).handle(q)));
+    }
+    // Over the wire, a request that accepts gzip gets the same JSON gzipped (the viewport's from its cache the second time).
+    const nearbyQuery = { lat: 51.5, lng: -1, radius: 50, limit: 1000 };
+    for (const [subject, q] of [[GeoSearchSubjects.viewport, queries[0]], [GeoSearchSubjects.nearby, nearbyQuery]] as const) {
+      const payload = Buffer.from(JSON.stringify(q));
+      const plain = decodeReply(await h.bus.requestRaw(subject, payload, 10_000));
+      expect(plain).toMatchObject({ status: 200, gzip: false });
+      for (let i = 0; i < 2; i++) {
+        const zipped = decodeReply(await h.bus.requestRaw(subject, payload, 10_000, { [GeoSearchWire.acceptEncodingHeader]: GeoSearchWire.gzip }));
+        expect(zipped).toMatchObject({ status: 200, gzip: true });
+        expect(gunzipSync(zipped.body).equals(Buffer.from(plain.body))).toBe(true);
+      }
     }
     const clustered = JSON.parse(text(first.get(ViewportQueryHandler).handle(queries[1])).slice(4));
     expect(clustered.length).toBeLessThanOrEqual(50);

@@ -235,6 +235,23 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     expect(gunzipSync(wire).toString('utf8')).toBe(plainText);
   });
 
+  it('relays the gzip geo-search made once: a cached viewport answers the same JSON gzipped or not, and search keeps its place header', async () => {
+    const viewport = '/api/bleed-kits/public?north=53.6&south=53.3&east=-2.1&west=-2.6&zoom=12&limit=1000';
+    const identity = await fetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'identity' } });
+    const identityText = await identity.text();
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const gz = await fetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+      expect(await gz.text()).toBe(identityText);
+    }
+    const search = await fetch(stack.baseUrl + '/api/bleed-kits/search?location=Sale', { headers: { 'accept-encoding': 'gzip' } });
+    expect(search.status).toBe(200);
+    expect(JSON.parse(search.headers.get('x-search-place')!)).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
+    expect((await search.json()).length).toBeGreaterThan(0);
+  });
+
   it('what3words without a key answers no_api_key, and validates its input', async () => {
     expect((await get('/api/what3words/convert-to-coordinates?words=filled.count.soap')).body).toEqual({ status: 'no_api_key', message: expect.any(String) });
     expect((await get('/api/what3words/convert-to-3wa?lat=51.52&lng=-0.19')).body).toEqual({ status: 'no_api_key', message: expect.any(String) });

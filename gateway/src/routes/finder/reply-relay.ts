@@ -1,33 +1,29 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { constants, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
+import { GeoSearchWire, asciiJson, readGeoReplyFrame } from '@bleedkits/contracts';
 
 const gzipAsync = promisify(gzip);
 
-/** Bodies above this are gzipped for clients that accept it; below, compression costs more than it saves. */
-export const COMPRESS_ABOVE_BYTES = 1024;
-const NEWLINE = 0x0a;
-
-export type RelayedReply = { status: number; place: string | null; body: Buffer };
+export type RelayedReply = { status: number; gzip: boolean; place: string | null; body: Buffer };
 
 /**
- * Reads geo-search's reply frame, `<status>[ <meta JSON>]\n<body>` (services/geo-search/README.md, "Wire"),
- * without parsing the body: the body is a view of the reply bytes, passed to the browser untouched.
+ * Reads geo-search's reply frame (contracts: finder/geo-search-wire.ts) without parsing the body: the body is a
+ * view of the reply bytes, passed to the browser untouched.
  */
 export function readReplyFrame(bytes: Uint8Array): RelayedReply {
-  const end = bytes.indexOf(NEWLINE);
-  const status = end >= 3 ? (bytes[0] - 48) * 100 + (bytes[1] - 48) * 10 + (bytes[2] - 48) : NaN;
-  if (!(status >= 100 && status <= 599)) throw new Error('geo-search answered an unreadable reply');
-  let place: string | null = null;
-  if (end > 4) {
-    const meta = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 4, end - 4).toString('utf8')) as { place?: unknown };
-    // The service escapes every non-ASCII character, so the header value is plain ASCII.
-    if (meta.place) place = JSON.stringify(meta.place).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  }
-  return { status, place, body: Buffer.from(bytes.buffer, bytes.byteOffset + end + 1, bytes.byteLength - end - 1) };
+  const frame = readGeoReplyFrame(bytes);
+  return {
+    status: frame.status,
+    gzip: frame.gzip,
+    // An HTTP header value must be ASCII: non-ASCII characters of the place's label stay \u-escaped.
+    place: frame.meta?.place ? asciiJson(frame.meta.place) : null,
+    body: Buffer.from(frame.body.buffer, frame.body.byteOffset, frame.body.byteLength),
+  };
 }
 
-function acceptsGzip(req: Request): boolean {
+/** Whether the request's Accept-Encoding allows gzip (every browser sends `gzip, deflate, br`). */
+export function acceptsGzip(req: IncomingMessage): boolean {
   const header = req.headers['accept-encoding'];
   if (typeof header !== 'string') return false;
   return header.split(',').some((part) => {
@@ -38,17 +34,22 @@ function acceptsGzip(req: Request): boolean {
   });
 }
 
-/** Writes a relayed reply: its status, JSON content type, the search place header, gzip level 1 when worth it. */
-export async function writeRelayedReply(req: Request, res: Response, reply: RelayedReply): Promise<void> {
+/**
+ * Writes a relayed reply: its status, JSON content type, the search place header. geo-search gzips the body when
+ * asked; a large identity body for a client that accepts gzip (a replica that did not compress) is gzipped here.
+ */
+export async function writeRelayedReply(res: ServerResponse, reply: RelayedReply, clientAcceptsGzip: boolean): Promise<void> {
   let body = reply.body;
-  res.status(reply.status);
+  res.statusCode = reply.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
   if (reply.place) res.setHeader('X-Search-Place', reply.place);
   if (reply.status === 503) res.setHeader('Retry-After', '1');
-  if (body.length > COMPRESS_ABOVE_BYTES && acceptsGzip(req)) {
-    body = await gzipAsync(body, { level: 1, strategy: constants.Z_DEFAULT_STRATEGY });
+  if (reply.gzip) {
+    res.setHeader('Content-Encoding', 'gzip');
+  } else if (clientAcceptsGzip && body.length > GeoSearchWire.compressAboveBytes) {
+    body = await gzipAsync(body, { level: 1 });
     res.setHeader('Content-Encoding', 'gzip');
   }
   res.setHeader('Content-Length', String(body.length));

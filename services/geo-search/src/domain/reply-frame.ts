@@ -1,36 +1,50 @@
+import { gzipSync } from 'node:zlib';
+import { type GeoReplyFrame, type GeoReplyMeta, GeoSearchWire, geoReplyLine, readGeoReplyFrame } from '@bleedkits/contracts';
+
 /**
- * The byte wire of geo-search's hot subjects (services/geo-search/README.md, "Wire"): a status line, then the
- * JSON body exactly as the gateway sends it to the browser.
+ * Writes the byte wire of geo-search's hot subjects (contracts: finder/geo-search-wire.ts):
  *
- *   <3-digit HTTP status>[ <meta JSON>]\n<body>
- *
- * The meta JSON (ASCII only, no newline) is present only on search answers: {"place":{lat,lng,label,source}}.
+ *   <3-digit HTTP status>[ gzip][ <meta JSON>]\n<body>
  */
-export type ReplyMeta = { place?: { lat: number; lng: number; label: string; source: string } };
-
-const NEWLINE = 0x0a;
-
-/** JSON with every non-ASCII character escaped, so it can travel in a status line and an HTTP header. */
-export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+export type ReplyMeta = GeoReplyMeta;
 
 export function frameReply(status: number, body: string, meta?: ReplyMeta): Buffer {
-  const line = meta ? `${status} ${asciiJson(meta)}` : String(status);
-  return Buffer.from(`${line}\n${body}`, 'utf8');
+  return Buffer.from(`${geoReplyLine(status, { meta })}\n${body}`, 'utf8');
 }
 
 export function errorReply(status: number, message: string): Buffer {
   return frameReply(status, JSON.stringify({ message }));
 }
 
-export type DecodedReply = { status: number; meta: ReplyMeta | null; body: Uint8Array };
-
-/** The reader's side (the gateway has its own copy of these few lines; tests use this one). */
-export function decodeReply(bytes: Uint8Array): DecodedReply {
-  const end = bytes.indexOf(NEWLINE);
-  if (end < 3) throw new Error('not a geo-search reply frame');
-  const status = (bytes[0] - 48) * 100 + (bytes[1] - 48) * 10 + (bytes[2] - 48);
-  const meta = end > 4 ? (JSON.parse(Buffer.from(bytes.subarray(4, end)).toString('utf8')) as ReplyMeta) : null;
-  return { status, meta, body: bytes.subarray(end + 1) };
+/**
+ * The same answer with its body gzipped at level 1 (~1 ms per 120 KB; higher levels cost several times more for a
+ * few per cent), or the frame itself when the body is too small to be worth it.
+ */
+export function gzipReply(frame: Buffer): Buffer {
+  const decoded = readGeoReplyFrame(frame);
+  if (decoded.gzip || decoded.body.byteLength <= GeoSearchWire.compressAboveBytes) return frame;
+  const line = geoReplyLine(decoded.status, { gzip: true, meta: decoded.meta ?? undefined });
+  return Buffer.concat([Buffer.from(`${line}\n`, 'latin1'), gzipSync(decoded.body, { level: 1 })]);
 }
+
+/** An answer in the encoding the request asked for; the gzipped form is made once, on first demand. */
+export class EncodedAnswer {
+  private gzipped: Buffer | null = null;
+
+  constructor(readonly identity: Buffer) {}
+
+  encoded(gzip: boolean): Buffer {
+    if (!gzip) return this.identity;
+    this.gzipped ??= gzipReply(this.identity);
+    return this.gzipped;
+  }
+
+  get byteLength(): number {
+    return this.identity.byteLength + (this.gzipped && this.gzipped !== this.identity ? this.gzipped.byteLength : 0);
+  }
+}
+
+export type DecodedReply = GeoReplyFrame;
+
+/** The reader's side, for tests and tools (the gateway uses the contracts' reader directly). */
+export const decodeReply = readGeoReplyFrame;

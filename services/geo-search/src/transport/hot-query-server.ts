@@ -1,22 +1,24 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Msg, type Subscription, headers as natsHeaders } from 'nats';
-import { GeoSearchSubjects } from '@bleedkits/contracts';
-import { frameReply } from '../domain/reply-frame';
+import { GeoSearchSubjects, GeoSearchWire } from '@bleedkits/contracts';
+import { EncodedAnswer, frameReply, gzipReply } from '../domain/reply-frame';
 import { NearbyQueryHandler } from '../queries/nearby/nearby.query';
 import { SearchQueryHandler } from '../queries/search/search.query';
 import { ViewportQueryHandler } from '../queries/viewport/viewport.query';
 import { GeoNatsConnection } from './geo-nats-connection';
 
 export const GEO_SEARCH_QUEUE = 'geo-search';
-export const STATUS_HEADER = 'Bk-Status';
 
-type Handler = (input: Record<string, unknown> | null) => Buffer | Promise<Buffer>;
+/** A handler answers an identity frame, or an EncodedAnswer when it keeps the answer (and its gzip) for reuse. */
+type Handler = (input: Record<string, unknown> | null) => Buffer | EncodedAnswer | Promise<Buffer | EncodedAnswer>;
 
 /**
  * The hot subjects (viewport, nearby, search) on raw NATS in the 'geo-search' queue group: the request is a JSON
  * object of parameters, the reply the framed bytes of reply-frame.ts, which the gateway passes on untouched.
- * The HTTP status is also set as the Bk-Status NATS header for tools that read headers.
+ * Bodies go out gzipped when the request's Bk-Accept-Encoding header asks for it (the browser accepted gzip), so
+ * the gateway relays a tenth of the bytes and compresses nothing. The HTTP status is also set as the Bk-Status NATS
+ * header for tools that read headers.
  */
 @Injectable()
 export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -46,7 +48,9 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
   private async answer(msg: Msg, handler: Handler): Promise<void> {
     let reply: Buffer;
     try {
-      reply = await handler(parseRequest(msg.data));
+      const gzip = msg.headers?.get(GeoSearchWire.acceptEncodingHeader) === GeoSearchWire.gzip;
+      const answer = await handler(parseRequest(msg.data));
+      reply = answer instanceof EncodedAnswer ? answer.encoded(gzip) : gzip ? gzipReply(answer) : answer;
     } catch (e) {
       const errorId = randomUUID();
       this.logger.error({ msg: 'hot query failed', subject: msg.subject, errorId, error: (e as Error).message, stack: (e as Error).stack });
@@ -54,7 +58,7 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
     }
     if (!msg.reply) return;
     const h = natsHeaders();
-    h.set(STATUS_HEADER, String.fromCharCode(reply[0], reply[1], reply[2]));
+    h.set(GeoSearchWire.statusHeader, String.fromCharCode(reply[0], reply[1], reply[2]));
     msg.respond(reply, { headers: h });
   }
 

@@ -3,7 +3,7 @@ import type { KitCluster, ViewportQuery } from '@bleedkits/contracts';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../../config/env';
 import { clusterUntilFits, mergeOnGrid } from '../../domain/cluster-until-fits';
 import { parseViewportQuery } from '@bleedkits/contracts';
-import { errorReply, frameReply } from '../../domain/reply-frame';
+import { EncodedAnswer, errorReply, frameReply } from '../../domain/reply-frame';
 import { quantiseViewport, viewportCacheKey } from '../../domain/viewport-cache-key';
 import { type KitEntry, latitudeOf, longitudeOf } from '../../projection/kit-entry';
 import type { ClusterFeature } from '../../spatial/spatial-libraries';
@@ -19,8 +19,11 @@ type Item = { latitude: number; longitude: number; count: number; json: string }
  */
 @Injectable()
 export class ViewportQueryHandler {
-  /** Insertion-ordered, so the oldest entry is evicted first; bounded by entries and by bytes. */
-  private readonly cache = new Map<string, Buffer>();
+  /**
+   * Insertion-ordered, so the oldest entry is evicted first; bounded by entries and by bytes (counted when an answer
+   * is stored; its gzipped form, made on first demand, adds about a tenth).
+   */
+  private readonly cache = new Map<string, EncodedAnswer>();
   private cacheBytes = 0;
 
   constructor(private readonly index: SpatialIndex, @Inject(GEO_SEARCH_ENV) private readonly env: GeoSearchEnv) {
@@ -31,7 +34,7 @@ export class ViewportQueryHandler {
     });
   }
 
-  handle(input: Record<string, unknown> | null): Buffer {
+  handle(input: Record<string, unknown> | null): Buffer | EncodedAnswer {
     const parsed = parseViewportQuery(input);
     if (!parsed.ok) return errorReply(400, parsed.message);
     const snapshot = this.index.current();
@@ -39,15 +42,16 @@ export class ViewportQueryHandler {
     const key = viewportCacheKey(parsed.value, snapshot.version);
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const reply = frameReply(200, `[${viewportItems(snapshot, parsed.value).join(',')}]`);
-    if (reply.length > this.env.GEO_VIEWPORT_CACHE_BYTES / 16) return reply;
-    while (this.cache.size > 0 && (this.cache.size >= this.env.GEO_VIEWPORT_CACHE_ENTRIES || this.cacheBytes + reply.length > this.env.GEO_VIEWPORT_CACHE_BYTES)) {
+    const reply = new EncodedAnswer(frameReply(200, `[${viewportItems(snapshot, parsed.value).join(',')}]`));
+    const size = reply.identity.byteLength;
+    if (size > this.env.GEO_VIEWPORT_CACHE_BYTES / 16) return reply;
+    while (this.cache.size > 0 && (this.cache.size >= this.env.GEO_VIEWPORT_CACHE_ENTRIES || this.cacheBytes + size > this.env.GEO_VIEWPORT_CACHE_BYTES)) {
       const [oldestKey, oldest] = this.cache.entries().next().value!;
       this.cache.delete(oldestKey);
-      this.cacheBytes -= oldest.length;
+      this.cacheBytes -= oldest.identity.byteLength;
     }
     this.cache.set(key, reply);
-    this.cacheBytes += reply.length;
+    this.cacheBytes += size;
     return reply;
   }
 }
