@@ -41,6 +41,8 @@ export const KitsSubjects = {
   countByOwner: 'kits.qry.count-by-owner.v1',
   /** The revision change feed: rows and tombstones after a revision, in revision order. */
   changes: 'kits.qry.changes.v1',
+  /** The same feed, public listings only (null for a kit that left the public map): for the public projection. */
+  publicChanges: 'kits.qry.public-changes.v1',
   adminList: 'kits.qry.admin-list.v1',
   changeStatus: 'kits.cmd.change-status.v1',
   bulkApprove: 'kits.cmd.bulk-approve.v1',

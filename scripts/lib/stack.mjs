@@ -1,7 +1,7 @@
 // Runs the seven services and the gateway as child processes: prefixed logs, restart with backoff,
 // orderly stop. Used by `npm start` (scripts/start.mjs) and by the e2e part of `npm test` (scripts/test.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULTS, ROOT, sleep } from './infra.mjs';
 
@@ -24,9 +24,23 @@ const MAX_RESTARTS_PER_MINUTE = 5;
 
 /** Entry file of each process, relative to the repository root. */
 export function entryPoints(root = ROOT) {
-  const entries = SERVICES.map((name) => ({ name, main: path.join(root, 'services', name, 'dist', 'main.js') }));
-  entries.push({ name: 'gateway', main: path.join(root, 'gateway', 'dist', 'main.js') });
+  const entries = SERVICES.map((name) => ({ name, main: path.join(root, 'services', name, 'dist', 'main.js'), nodeArgs: nodeOptionsOf(path.join(root, 'services', name)) }));
+  entries.push({ name: 'gateway', main: path.join(root, 'gateway', 'dist', 'main.js'), nodeArgs: nodeOptionsOf(path.join(root, 'gateway')) });
   return entries;
+}
+
+/**
+ * Node flags a package asks for in its package.json `nodeOptions` (the Dockerfile reads the same field): geo-search
+ * and kits move hundreds of MB through short-lived objects on a first load, and a larger young generation
+ * (--max-semi-space-size=64) cut their garbage collection by half (bench/README.md).
+ */
+function nodeOptionsOf(dir) {
+  try {
+    const { nodeOptions } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    return typeof nodeOptions === 'string' ? nodeOptions.split(/\s+/).filter(Boolean) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The list of entry files that have not been built; empty when the stack can start. */
@@ -58,6 +72,8 @@ export function baseEnv(env = process.env) {
  * @param {(line: string) => void} [o.log]  receives every prefixed log line
  * @param {Record<string, number>} [o.servicePorts]  SERVICE_HTTP_PORT per service
  * @param {(name: string) => void} [o.onGiveUp]  called when a process died too often and is no longer restarted
+ * @param {string[]} [o.deferred]  processes not started now but by the returned launch(name) (the benchmark starts
+ *   geo-search once the rest of the stack is up, as a replica joins a running register)
  * @param {string} [o.root]
  */
 export async function startStack({
@@ -66,6 +82,7 @@ export async function startStack({
   log = (line) => console.log(line),
   servicePorts = DEFAULT_SERVICE_PORTS,
   onGiveUp = () => {},
+  deferred = [],
   root = ROOT,
 } = {}) {
   const missing = missingBuilds(root);
@@ -109,7 +126,7 @@ export async function startStack({
   }
 
   function launch(p) {
-    const child = spawn(process.execPath, [p.main], { cwd: root, env: p.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...p.nodeArgs, p.main], { cwd: root, env: p.env, stdio: ['ignore', 'pipe', 'pipe'] });
     p.child = child;
     p.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -151,10 +168,11 @@ export async function startStack({
   };
   process.on('exit', onExit);
 
-  for (const p of procs) {
+  const start = (p) => {
     note(`starting ${p.name}${p.name === 'gateway' ? ` on port ${port}` : ` (SERVICE_HTTP_PORT ${p.env.SERVICE_HTTP_PORT})`}`);
     launch(p);
-  }
+  };
+  for (const p of procs) if (!deferred.includes(p.name)) start(p);
 
   let stopped;
   async function stop() {
@@ -207,9 +225,18 @@ export async function startStack({
     throw new Error(`GET ${url} did not answer 200 within ${Math.round(timeoutMs / 1000)} s (last: ${last})`);
   }
 
+  /** Starts a process held back with `deferred`. */
+  function launchDeferred(name) {
+    const p = procs.find((q) => q.name === name && deferred.includes(q.name));
+    if (!p) throw new Error(`${name} was not deferred`);
+    if (p.child || stopping) return;
+    start(p);
+  }
+
   return {
     stop,
     waitHealthy,
+    launch: launchDeferred,
     port,
     url: `http://127.0.0.1:${port}`,
     get gaveUp() {

@@ -136,10 +136,34 @@ export type KitFeedRecord = Omit<Kit, 'cabinetCode' | 'userEmail'> & { hasCabine
 
 /** One entry of the revision change feed: a kit's latest state, or its tombstone (kit null). */
 export type KitChange = { revision: number; kitId: number; kit: KitFeedRecord | null };
-export type KitChangesRequest = { afterRevision: number; limit: number };
+/** After revision R, at most `limit` changes; `upToRevision` (inclusive) bounds a range read. */
+export type KitChangesRequest = { afterRevision: number; limit: number; upToRevision?: number };
 export type KitChangesResponse = { changes: KitChange[]; lastRevision: number; hasMore: boolean };
 export type KitChangedHint = { revision: number };
 
+/**
+ * The public projection's feed (kits.public-changes): the same revisions as kits.changes, but each kit is either
+ * its public listing (active and publicDisplay on: `toPublicKit`) or null (deleted, or not public any more).
+ * Consumers that keep only public kits (geo-search) read a third of the bytes and never receive a custodian's details.
+ */
+export type PublicKitChange = { revision: number; kitId: number; kit: PublicKit | null };
+/**
+ * `headRevision`: the newest revision committed when the page was read. Writers commit in revision order, so every
+ * revision up to it is committed: ranges below it can be read in parallel without missing one that commits late.
+ */
+export type PublicKitChangesResponse = { changes: PublicKitChange[]; lastRevision: number; hasMore: boolean; headRevision: number };
+
+/**
+ * The structured schedule is what openingHours is written from, so the public listing carries the text only; a
+ * legacy plain-text availability (no JSON) is kept, as the finder reads it when there are no opening hours. This
+ * halves a kit's JSON, and every viewport answer holds up to a thousand of them.
+ */
+export function publicAvailability(availability: string | null): string | null {
+  const a = availability?.trim();
+  return a && !a.startsWith('{') ? a : null;
+}
+
+/** A kit as the public sees it: the public fields only. */
 export function toPublicKit(k: Pick<Kit, (typeof PUBLIC_KIT_FIELDS)[number]>): PublicKit {
   return {
     id: k.id,
@@ -147,7 +171,7 @@ export function toPublicKit(k: Pick<Kit, (typeof PUBLIC_KIT_FIELDS)[number]>): P
     locationType: k.locationType,
     latitude: k.latitude,
     longitude: k.longitude,
-    availability: k.availability,
+    availability: publicAvailability(k.availability),
     openingHours: k.openingHours,
     what3words: k.what3words,
     addressLine1: k.addressLine1,

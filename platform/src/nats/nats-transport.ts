@@ -2,6 +2,16 @@ import { type MicroserviceOptions, ServerNats } from '@nestjs/microservices';
 import type { ServiceContext } from '@bleedkits/contracts';
 
 /**
+ * A handler's answer that is already JSON (a feed page assembled from per-item JSON it had to serialise anyway, to
+ * count its bytes): sent inside Nest's reply envelope as it is, instead of being serialised a second time.
+ */
+export class PreSerialisedJson {
+  constructor(readonly json: string) {}
+}
+
+type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
+
+/**
  * Nest's NATS server closes its connection abruptly; draining instead lets in-flight requests finish
  * before the process exits (graceful shutdown on SIGTERM).
  */
@@ -14,6 +24,11 @@ export class DrainingNatsServer extends ServerNats {
     const publish = super.getPublisher(natsMsg, id, ctx);
     return (response: unknown) => {
       try {
+        const packet = response as ReplyPacket | undefined;
+        if (natsMsg.reply && packet?.response instanceof PreSerialisedJson) {
+          const envelope = `{"id":${JSON.stringify(id)},"isDisposed":${packet.isDisposed === true},"response":${packet.response.json}}`;
+          return natsMsg.respond(Buffer.from(envelope, 'utf8'));
+        }
         return publish(response);
       } catch (error) {
         this.logger.error(`reply to ${natsMsg.subject} could not be sent: ${(error as Error).message}`);

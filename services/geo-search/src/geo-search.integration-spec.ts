@@ -109,7 +109,7 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     expect(raw.status).toBe(400);
   });
 
-  it('a replica started after 1,000 changes catches up and answers exactly as the first one', async () => {
+  it('a replica started after 1,000 changes catches up (in parallel ranges) and answers exactly as the first one', async () => {
     const ids: number[] = [];
     for (let batch = 0; batch < 10; batch++) {
       const created = await Promise.all(
@@ -123,7 +123,8 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     await h.bus.request(KitsSubjects.bulkApprove, { actor: admin, kitIds: ids.slice(0, 450) });
     await h.bus.request(KitsSubjects.bulkApprove, { actor: admin, kitIds: ids.slice(450) });
     // 600 registrations + 600 approvals: 1,200 changes.
-    const second = await h.startReplica();
+    // Small pages, so this replica reads the 1,200 changes as parallel ranges (four in flight) applied in order.
+    const second = await h.startReplica({ GEO_FEED_PAGE_SIZE: '40' });
     const lastRevision = () => first.get(KitProjection).revision;
     await waitFor(() => second.get(KitProjection).revision >= lastRevision() && second.get(SpatialIndex).current()!.revision >= lastRevision(), 5000);
     await waitFor(() => first.get(SpatialIndex).current()!.revision >= lastRevision(), 2000);

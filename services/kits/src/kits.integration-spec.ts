@@ -3,6 +3,9 @@ import {
   ErrorCode,
   type Kit,
   type KitChangesResponse,
+  PUBLIC_KIT_FIELDS,
+  PRIVATE_KIT_FIELDS,
+  type PublicKitChangesResponse,
   KitMessages,
   KitsSubjects,
   type OwnerKitsResponse,
@@ -22,6 +25,7 @@ describe('kits over NATS with real Postgres', () => {
   const stranger = actor('user');
   const register = (overrides = {}, who = owner) => h.bus.request<Kit>(KitsSubjects.register, { actor: who, kit: validKit(overrides) });
   const changes = (afterRevision: number, limit = 1000) => h.bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision, limit });
+  const publicChanges = (afterRevision: number, limit = 5000) => h.bus.request<PublicKitChangesResponse>(KitsSubjects.publicChanges, { afterRevision, limit });
   /** The head of the feed: page until nothing more. */
   const latestRevision = async () => {
     let page = await changes(0);
@@ -228,6 +232,46 @@ describe('kits over NATS with real Postgres', () => {
       }
       expect(seen).toHaveLength(200);
       expect(new Set(seen).size).toBe(200);
+    });
+
+    it('serves the public projection its own feed: the same revisions, public listings only, null for kits off the map', async () => {
+      const start = await latestRevision();
+      const pending = await register();
+      const shown = await register({ availability: JSON.stringify(allDayAvailability()), locationType: 'locked_cabinet', cabinetCode: '8642' });
+      await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: shown.id });
+      const hidden = await register({ publicDisplay: false });
+      await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: hidden.id });
+      const gone = await register();
+      await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: gone.id });
+      await h.bus.request(KitsSubjects.delete, { actor: admin, kitId: gone.id });
+
+      const full = await changes(start);
+      const pub = await publicChanges(start);
+      expect(pub.changes.map((c) => c.revision)).toEqual(full.changes.map((c) => c.revision));
+      expect(pub.lastRevision).toBe(full.lastRevision);
+      expect(pub.changes.map((c) => [c.kitId, c.kit ? 'listed' : null])).toEqual([
+        [pending.id, null],
+        [shown.id, 'listed'],
+        [hidden.id, null],
+        [gone.id, null],
+      ]);
+      const listing = pub.changes[1].kit!;
+      expect(Object.keys(listing).sort()).toEqual([...PUBLIC_KIT_FIELDS].sort());
+      expect(listing).toMatchObject({ latitude: shown.latitude, longitude: shown.longitude, postcode: shown.postcode, city: shown.city });
+      expect(listing).toMatchObject({ id: shown.id, locationType: 'locked_cabinet', availability: null, openingHours: '24/7', verificationStatus: 'never_verified', deploymentStatus: 'available' });
+      const text = JSON.stringify(pub);
+      for (const field of PRIVATE_KIT_FIELDS) expect(text).not.toContain(`"${field}"`);
+      for (const secret of ['8642', 'jo@example.org', '01612345678', 'Jo Custodian']) expect(text).not.toContain(secret);
+
+      // Every page says the head; a range read stops at its upper bound.
+      expect(pub.headRevision).toBe(pub.lastRevision);
+      const bounded = await h.bus.request<PublicKitChangesResponse>(KitsSubjects.publicChanges, { afterRevision: start, limit: 10, upToRevision: pub.changes[1].revision });
+      expect(bounded).toMatchObject({ hasMore: false, lastRevision: pub.changes[1].revision, headRevision: pub.headRevision });
+      expect(bounded.changes.map((c) => c.kitId)).toEqual([pending.id, shown.id]);
+
+      const first = await publicChanges(start, 1);
+      expect(first).toMatchObject({ hasMore: true, changes: [{ kitId: pending.id, kit: null }] });
+      expect((await publicChanges(first.lastRevision)).changes.map((c) => c.kitId)).toEqual([shown.id, hidden.id, gone.id]);
     });
 
     it('keeps revisions gap-free in commit order under concurrent writes', async () => {

@@ -19,6 +19,7 @@ import { SeedDemoKitsHandler } from './commands/seed-demo-kits/seed-demo-kits.ha
 import { GetKitMessageController } from './queries/get-kit/get-kit.message-controller';
 import { ListOwnerKitsMessageController } from './queries/list-owner-kits/list-owner-kits.message-controller';
 import { KitChangesMessageController } from './queries/kit-changes/kit-changes.message-controller';
+import { PublicKitChangesMessageController } from './queries/kit-changes/public-kit-changes.message-controller';
 import { CountByOwnerMessageController } from './queries/count-by-owner/count-by-owner.message-controller';
 import { ListManufacturersMessageController } from './queries/list-manufacturers/list-manufacturers.message-controller';
 import { AdminKitsMessageController } from './queries/admin-kits/admin-kits.message-controller';
@@ -54,6 +55,7 @@ export class KitsModule {
         GetKitMessageController,
         ListOwnerKitsMessageController,
         KitChangesMessageController,
+        PublicKitChangesMessageController,
         CountByOwnerMessageController,
         ListManufacturersMessageController,
         AdminKitsMessageController,

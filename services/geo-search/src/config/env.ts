@@ -7,8 +7,9 @@ export function readGeoSearchEnv(source: NodeJS.ProcessEnv = process.env) {
     ...cleanEnv(withoutEmpty(source), {
       GEO_CATCHUP_INTERVAL_MS: num({ default: 2000, desc: 'periodic catch-up on the kits change feed, so a lost hint only delays an update' }),
       GEO_REBUILD_MIN_INTERVAL_MS: num({ default: 200, desc: 'coalescing window: the index is rebuilt at most this often' }),
-      GEO_FEED_PAGE_SIZE: num({ default: 1000, desc: 'changes per kits.changes request (the feed caps it at 1000)' }),
-      GEO_FEED_TIMEOUT_MS: num({ default: 10_000, desc: 'timeout of one kits.changes page request' }),
+      GEO_FEED_PAGE_SIZE: num({ default: 1500, desc: 'changes per kits.public-changes request (~600 KB of listings; the feed caps it at 5000 and at 700 KB)' }),
+      GEO_FEED_PARALLEL_RANGES: num({ default: 4, desc: 'feed ranges read at once when far behind (first load, long outage)' }),
+      GEO_FEED_TIMEOUT_MS: num({ default: 10_000, desc: 'timeout of one kits.public-changes page request' }),
       GEO_VIEWPORT_CACHE_ENTRIES: num({ default: 5000, desc: 'serialised viewport answers kept per index version' }),
       GEO_VIEWPORT_CACHE_BYTES: num({ default: 64 * 1024 * 1024, desc: 'memory the cached viewport answers may take' }),
       POSTCODES_IO_BASE_URL: str({ default: 'https://api.postcodes.io', desc: "postcodes.io for postcodes, outward codes and places; 'off' uses only the register's gazetteer (and Google when keyed)" }),

@@ -1,15 +1,15 @@
-import { type KitFeedRecord, toPublicKit } from '@bleedkits/contracts';
+import { type PublicKit, toPublicKit } from '@bleedkits/contracts';
+import { type PlaceKeys, placeKeysOf } from '../spatial/gazetteer';
 
 /**
- * One public kit as geo-search keeps it: its public JSON serialised once (never re-serialised per query), the
- * fields the gazetteer needs, and a point in the shape supercluster reads, created once and reused by every
- * index build. Nothing private is ever copied in: only toPublicKit's fields reach `json`.
+ * One public kit as geo-search keeps it: its public JSON (serialised once, when its change is applied; never per
+ * query), the names the gazetteer knows it by, and a point in the shape supercluster reads, created once and
+ * reused by every index build. The public feed carries nothing private.
  */
 export type KitEntry = {
   readonly id: number;
   readonly json: string;
-  readonly postcode: string;
-  readonly city: string;
+  readonly place: PlaceKeys;
   readonly geometry: { readonly type: 'Point'; readonly coordinates: [number, number] };
 };
 
@@ -19,37 +19,15 @@ export type KitEntry = {
  */
 const flat = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 
-/** Town names repeat across thousands of kits: one shared string each. */
-const towns = new Map<string, string>();
-function shared(town: string): string {
-  let s = towns.get(town);
-  if (s === undefined) {
-    s = flat(town);
-    if (towns.size < 100_000) towns.set(s, s);
-  }
-  return s;
-}
-
-/**
- * The structured schedule is what openingHours is written from, so public answers carry the text only; a legacy
- * plain-text availability (no JSON) is kept, as the finder reads it when there are no opening hours. This halves
- * a kit's JSON, and every viewport answer holds up to a thousand of them.
- */
-function publicAvailability(availability: string | null): string | null {
-  const a = availability?.trim();
-  return a && !a.startsWith('{') ? a : null;
-}
-
-export function toKitEntry(kit: KitFeedRecord): KitEntry | null {
-  const pub = { ...toPublicKit(kit), availability: publicAvailability(kit.availability) };
-  const lat = Number(pub.latitude);
-  const lng = Number(pub.longitude);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
+export function toKitEntry(kit: PublicKit): KitEntry | null {
+  const lat = kit.latitude;
+  const lng = kit.longitude;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return null;
   return {
-    id: pub.id,
-    json: flat(JSON.stringify({ ...pub, latitude: lat, longitude: lng })),
-    postcode: flat(pub.postcode ?? ''),
-    city: shared(pub.city ?? ''),
+    id: kit.id,
+    // toPublicKit again: only the public fields reach an answer, whatever a feed record carries.
+    json: flat(JSON.stringify(toPublicKit(kit))),
+    place: placeKeysOf(kit.postcode ?? '', kit.city ?? ''),
     geometry: { type: 'Point', coordinates: [lng, lat] },
   };
 }

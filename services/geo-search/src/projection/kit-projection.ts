@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type KitChange, isPublic } from '@bleedkits/contracts';
+import type { PublicKitChange } from '@bleedkits/contracts';
 import { type KitEntry, toKitEntry } from './kit-entry';
 
 /** The public projection of the register: public kits only, keyed by id, at a feed revision. */
@@ -17,12 +17,12 @@ export class KitProjection {
   }
 
   /** Applies feed changes in revision order; returns whether the public set changed. Older revisions are ignored. */
-  apply(changes: readonly KitChange[]): boolean {
+  apply(changes: readonly PublicKitChange[]): boolean {
     let changed = false;
     for (const c of changes) {
       if (c.revision <= this.revisionApplied) continue;
       this.revisionApplied = c.revision;
-      const entry = c.kit && isPublic(c.kit) ? toKitEntry(c.kit) : null;
+      const entry = c.kit ? toKitEntry(c.kit) : null;
       if (entry) {
         const before = this.kits.get(entry.id);
         if (before?.json !== entry.json) {

@@ -1,5 +1,5 @@
 import { FULL_POSTCODE_PATTERN, OUTWARD_CODE_PATTERN, normalisePostcode, outwardCode } from '@bleedkits/contracts';
-import { type KitEntry, latitudeOf, longitudeOf } from '../projection/kit-entry';
+import type { KitEntry } from '../projection/kit-entry';
 
 export type GazetteerPlace = { lat: number; lng: number; label: string };
 
@@ -27,6 +27,37 @@ export const townKey = (text: string) =>
     .trim();
 
 /**
+ * Where a kit can be found by name: its full postcode and outward code (normalised; null when not valid) and its
+ * town. Worked out once, when the kit's change is applied, so a rebuild of the gazetteer only adds up centroids.
+ */
+export type PlaceKeys = { readonly postcode: string | null; readonly outward: string | null; readonly town: TownName | null };
+type TownName = { readonly key: string; readonly label: string };
+
+/** Outward codes and towns repeat across thousands of kits: one shared value each (bounded, in case of junk). */
+const outwardCodes = new Map<string, string>();
+const townNames = new Map<string, TownName | null>();
+const SHARED_LIMIT = 200_000;
+
+export function placeKeysOf(postcodeText: string, cityText: string): PlaceKeys {
+  const postcode = normalisePostcode(postcodeText);
+  let outward: string | null = outwardCode(postcode);
+  if (!OUTWARD_CODE_PATTERN.test(outward)) outward = null;
+  else {
+    const shared = outwardCodes.get(outward);
+    if (shared) outward = shared;
+    else if (outwardCodes.size < SHARED_LIMIT) outwardCodes.set(outward, outward);
+  }
+  let town = townNames.get(cityText);
+  if (town === undefined) {
+    const label = cityText.trim();
+    const key = townKey(label);
+    town = key ? { key, label } : null;
+    if (townNames.size < SHARED_LIMIT) townNames.set(cityText, town);
+  }
+  return { postcode: FULL_POSTCODE_PATTERN.test(postcode) ? postcode : null, outward, town };
+}
+
+/**
  * The register's own gazetteer, rebuilt with every index: full postcodes, outward codes and towns of registered
  * public kits, each at the centroid of its kits. It answers offline and needs no provider.
  */
@@ -42,20 +73,16 @@ export class Gazetteer {
     const outwards = new Map<string, Centroid>();
     const towns = new Map<string, Centroid>();
     const add = (map: Map<string, Centroid>, key: string, label: string, lat: number, lng: number) => {
-      if (!key) return;
       let c = map.get(key);
       if (!c) map.set(key, (c = new Centroid(label)));
       c.add(lat, lng);
     };
     for (const e of entries) {
-      const lat = latitudeOf(e);
-      const lng = longitudeOf(e);
-      const postcode = normalisePostcode(e.postcode);
-      if (FULL_POSTCODE_PATTERN.test(postcode)) add(postcodes, postcode, postcode, lat, lng);
-      const outward = outwardCode(postcode);
-      if (OUTWARD_CODE_PATTERN.test(outward)) add(outwards, outward, outward, lat, lng);
-      const city = e.city.trim();
-      add(towns, townKey(city), city, lat, lng);
+      const [lng, lat] = e.geometry.coordinates;
+      const { postcode, outward, town } = e.place;
+      if (postcode) add(postcodes, postcode, postcode, lat, lng);
+      if (outward) add(outwards, outward, outward, lat, lng);
+      if (town) add(towns, town.key, town.label, lat, lng);
     }
     return new Gazetteer(postcodes, outwards, towns);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DeploymentChange, KitChange } from '@bleedkits/contracts';
+import type { DeploymentChange, KitChange, PublicKit } from '@bleedkits/contracts';
 import type { KitFields, KitState } from '../domain/kit-state';
 
 /** Every write to the register holds this transaction-scoped lock while it takes its revision, so revisions
@@ -50,6 +50,19 @@ const FIELD_COLUMNS: Record<keyof KitFields, string> = {
 
 export type KitPatch = Partial<KitFields> & Partial<Pick<KitState, 'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes'>>;
 const EXTRA_COLUMNS = { approvedAt: 'approved_at', lastVerifiedAt: 'last_verified_at', deploymentStatus: 'deployment_status', deploymentNotes: 'deployment_notes' } as const;
+
+/** What a public listing is made of (contracts' PUBLIC_KIT_FIELDS, verificationStatus from lastVerifiedAt). */
+export type PublicListingRow = Omit<PublicKit, 'verificationStatus'> & { lastVerifiedAt: string | null };
+
+const PUBLIC_LISTING_COLUMNS = `
+  k.id::int AS "id", k.revision::bigint AS "revision", (k.status = 'active' AND k.public_display) AS "isPublic",
+  k.location_name AS "locationName", k.location_type AS "locationType", k.latitude, k.longitude, k.availability,
+  k.opening_hours AS "openingHours", k.what3words, k.address_line1 AS "addressLine1", k.city, k.postcode,
+  k.detailed_location AS "detailedLocation", k.deployment_status AS "deploymentStatus",
+  to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastVerifiedAt"`;
+
+/** A feed's upper revision bound as a Postgres bigint parameter: an unbounded read asks up to the largest one. */
+const bigintBound = (upTo: number) => (Number.isFinite(upTo) ? String(upTo) : '9223372036854775807');
 
 function toState(row: Record<string, unknown>): KitState {
   const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
@@ -187,17 +200,36 @@ export class KitRepository {
    * Rows and tombstones after a revision, in revision order: the kits.changes feed. Each branch walks its revision
    * index and stops at the limit, so a page costs the same at revision 0 of a million kits as at the head.
    */
-  async changesAfter(afterRevision: number, limit: number): Promise<{ revision: number; kitId: number; state: KitState | null }[]> {
+  async changesAfter(afterRevision: number, limit: number, upToRevision = Infinity): Promise<{ revision: number; kitId: number; state: KitState | null }[]> {
+    const upTo = bigintBound(upToRevision);
     // One snapshot for both reads, or a revision committed between them could be skipped.
     const [rows, tombstones] = await this.dataSource.transaction('REPEATABLE READ', async (m) => [
-      await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.revision > $1 ORDER BY k.revision LIMIT $2`, [afterRevision, limit]),
-      await m.query(`SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 ORDER BY revision LIMIT $2`, [afterRevision, limit]),
+      await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.revision > $1 AND k.revision <= $3 ORDER BY k.revision LIMIT $2`, [afterRevision, limit, upTo]),
+      await m.query(`SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`, [afterRevision, limit, upTo]),
     ]);
     const merged = [
       ...(rows as Record<string, unknown>[]).map((r) => ({ revision: Number(r.revision), kitId: Number(r.id), state: toState(r) })),
       ...(tombstones as { revision: string; kitId: number }[]).map((t) => ({ revision: Number(t.revision), kitId: t.kitId, state: null })),
     ];
     return merged.sort((a, b) => a.revision - b.revision).slice(0, limit);
+  }
+
+  /**
+   * The public projection's feed: the same revisions as changesAfter, but only the columns of a public listing, and
+   * `listing` null for a kit that is not public (deleted, pending, rejected, or publicDisplay off).
+   */
+  async publicChangesAfter(afterRevision: number, limit: number, upToRevision = Infinity): Promise<{ headRevision: number; changes: { revision: number; kitId: number; listing: PublicListingRow | null }[] }> {
+    const upTo = bigintBound(upToRevision);
+    const [rows, tombstones, [{ head }]] = await this.dataSource.transaction('REPEATABLE READ', async (m) => [
+      await m.query(`SELECT ${PUBLIC_LISTING_COLUMNS} FROM kits.kits k WHERE k.revision > $1 AND k.revision <= $3 ORDER BY k.revision LIMIT $2`, [afterRevision, limit, upTo]),
+      await m.query(`SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`, [afterRevision, limit, upTo]),
+      await m.query(`SELECT greatest((SELECT max(revision) FROM kits.kits), (SELECT max(revision) FROM kits.kit_tombstones), 0)::bigint AS head`),
+    ]);
+    const merged = [
+      ...(rows as (PublicListingRow & { revision: string; isPublic: boolean })[]).map(({ revision, isPublic, ...listing }) => ({ revision: Number(revision), kitId: listing.id, listing: isPublic ? listing : null })),
+      ...(tombstones as { revision: string; kitId: number }[]).map((t) => ({ revision: Number(t.revision), kitId: t.kitId, listing: null })),
+    ];
+    return { headRevision: Number(head), changes: merged.sort((a, b) => a.revision - b.revision).slice(0, limit) };
   }
 
   async countByOwner(ownerIds: string[]): Promise<Record<string, number>> {
