@@ -1,13 +1,14 @@
-// Times single pages of the kits change feed (kits.qry.changes.v1), the way geo-search reads it, at a few
-// points of the register: it shows where an index build from the feed spends its time, and lets a build that
-// did not finish be estimated. Uses the Nest request packet the services speak ({ pattern, data, id }).
+// Times single pages of the public change feed (kits.qry.public-changes.v1), the way geo-search reads it (pages
+// of 1,500), at a few points of the register: it shows where an index build from the feed spends its time, and
+// lets a build that did not finish be estimated (page by page; geo-search reads several ranges at once, so it is
+// an upper bound). Uses the Nest request packet the services speak ({ pattern, data, id }).
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const SUBJECT = 'kits.qry.changes.v1';
+const SUBJECT = 'kits.qry.public-changes.v1';
 
-export async function probeFeed(natsUrl, lastRevision, { pageSize = 500, timeoutMs = 120_000 } = {}) {
+export async function probeFeed(natsUrl, lastRevision, { pageSize = 1500, timeoutMs = 120_000 } = {}) {
   const { connect } = require('nats');
   const nc = await connect({ servers: natsUrl, name: 'bench-feed-probe' });
   const points = [...new Set([0, Math.floor(lastRevision / 2), Math.max(0, lastRevision - pageSize)])];

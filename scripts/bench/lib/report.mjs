@@ -74,7 +74,7 @@ export function formatTable(r) {
   if (r.seed) notes.push(`seed: ${r.seed.count} kits written in ${r.seed.seconds.toFixed(1)} s (last revision ${r.seed.lastRevision})`);
   if (r.feedProbe?.pages) {
     notes.push(
-      `kits change feed, pages of ${r.feedProbe.pageSize}: ${r.feedProbe.pages.map((p) => `after ${p.afterRevision}: ${p.ms} ms${p.bytes ? ` / ${Math.round(p.bytes / 1024)} KiB` : ''}${p.error ? ` (${p.error})` : ''}`).join('; ')}${r.feedProbe.estimatedFullReadSeconds != null ? ` => whole feed ~${r.feedProbe.estimatedFullReadSeconds} s` : ''}`,
+      `public feed (kits.public-changes), pages of ${r.feedProbe.pageSize}: ${r.feedProbe.pages.map((p) => `after ${p.afterRevision}: ${p.ms} ms${p.bytes ? ` / ${Math.round(p.bytes / 1024)} KiB` : ''}${p.error ? ` (${p.error})` : ''}`).join('; ')}${r.feedProbe.estimatedFullReadSeconds != null ? ` => one page at a time ~${r.feedProbe.estimatedFullReadSeconds} s` : ''}`,
     );
   }
   const others = Object.entries(r.mixes ?? {})

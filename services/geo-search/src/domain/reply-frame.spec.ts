@@ -19,21 +19,22 @@ describe('reply frame', () => {
 describe('gzipped replies', () => {
   const big = JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, locationName: `Kit ${id}`, latitude: 53.4, longitude: -2.3 })));
 
-  it('gzips the body, marks the status line, keeps the meta, and leaves small bodies alone', () => {
+  it('gzips the body, marks the status line, keeps the meta, and leaves small bodies alone', async () => {
     const meta = { place: { lat: 53.1, lng: -2.2, label: 'Ynys Môn', source: 'gazetteer' } };
-    const zipped = decodeReply(gzipReply(frameReply(200, big, meta)));
+    const zipped = decodeReply(await gzipReply(frameReply(200, big, meta)));
     expect(zipped).toMatchObject({ status: 200, gzip: true, meta });
     expect(gunzipSync(zipped.body).toString('utf8')).toBe(big);
     expect(zipped.body.byteLength).toBeLessThan(big.length / 4);
     const small = frameReply(404, '{"message":"Not here"}');
-    expect(gzipReply(small)).toBe(small);
+    expect(await gzipReply(small)).toBe(small);
   });
 
-  it('an EncodedAnswer compresses once, on first demand', () => {
+  it('an EncodedAnswer compresses once, on first demand, even when asked again while compressing', async () => {
     const answer = new EncodedAnswer(frameReply(200, big));
     expect(answer.encoded(false)).toBe(answer.identity);
     expect(answer.byteLength).toBe(answer.identity.byteLength);
-    const first = answer.encoded(true);
+    const [first, concurrent] = await Promise.all([answer.encoded(true), answer.encoded(true)]);
+    expect(concurrent).toBe(first);
     expect(answer.encoded(true)).toBe(first);
     expect(answer.byteLength).toBe(answer.identity.byteLength + first.byteLength);
   });

@@ -50,7 +50,7 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const gzip = msg.headers?.get(GeoSearchWire.acceptEncodingHeader) === GeoSearchWire.gzip;
       const answer = await handler(parseRequest(msg.data));
-      reply = answer instanceof EncodedAnswer ? answer.encoded(gzip) : gzip ? gzipReply(answer) : answer;
+      reply = answer instanceof EncodedAnswer ? await answer.encoded(gzip) : gzip ? await gzipReply(answer) : answer;
     } catch (e) {
       const errorId = randomUUID();
       this.logger.error({ msg: 'hot query failed', subject: msg.subject, errorId, error: (e as Error).message, stack: (e as Error).stack });
