@@ -17,7 +17,8 @@ type Handler = (input: Record<string, unknown> | null) => Buffer | EncodedAnswer
  * The hot subjects (viewport, nearby, search) on raw NATS in the 'geo-search' queue group: the request is a JSON
  * object of parameters, the reply the framed bytes of reply-frame.ts, which the gateway passes on untouched.
  * Bodies go out gzipped when the request's Bk-Accept-Encoding header asks for it (the browser accepted gzip), so
- * the gateway relays a tenth of the bytes and compresses nothing. The HTTP status is also set as the Bk-Status NATS
+ * the gateway relays a tenth of the bytes and compresses nothing; a cached viewport keeps its gzipped form, so a
+ * popular view is compressed once per index version. The HTTP status is also set as the Bk-Status NATS
  * header for tools that read headers.
  */
 @Injectable()
@@ -50,7 +51,7 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const gzip = msg.headers?.get(GeoSearchWire.acceptEncodingHeader) === GeoSearchWire.gzip;
       const answer = await handler(parseRequest(msg.data));
-      reply = answer instanceof EncodedAnswer ? await answer.encoded(gzip) : gzip ? await gzipReply(answer) : answer;
+      reply = answer instanceof EncodedAnswer ? answer.encoded(gzip) : gzip ? gzipReply(answer) : answer;
     } catch (e) {
       const errorId = randomUUID();
       this.logger.error({ msg: 'hot query failed', subject: msg.subject, errorId, error: (e as Error).message, stack: (e as Error).stack });

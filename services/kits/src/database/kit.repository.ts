@@ -51,8 +51,11 @@ const FIELD_COLUMNS: Record<keyof KitFields, string> = {
 export type KitPatch = Partial<KitFields> & Partial<Pick<KitState, 'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes'>>;
 const EXTRA_COLUMNS = { approvedAt: 'approved_at', lastVerifiedAt: 'last_verified_at', deploymentStatus: 'deployment_status', deploymentNotes: 'deployment_notes' } as const;
 
-/** What a public listing is made of (contracts' PUBLIC_KIT_FIELDS, verificationStatus from lastVerifiedAt). */
-export type PublicListingRow = Omit<PublicKit, 'verificationStatus'> & { lastVerifiedAt: string | null };
+/**
+ * What a public listing is made of (contracts' PUBLIC_KIT_FIELDS, verificationStatus from lastVerifiedAt, set by the
+ * caller), among other columns of the row.
+ */
+export type PublicListingRow = Omit<PublicKit, 'verificationStatus'> & { lastVerifiedAt: string | null; verificationStatus?: PublicKit['verificationStatus'] };
 
 const PUBLIC_LISTING_COLUMNS = `
   k.id::int AS "id", k.revision::bigint AS "revision", (k.status = 'active' AND k.public_display) AS "isPublic",
@@ -226,7 +229,8 @@ export class KitRepository {
       await m.query(`SELECT greatest((SELECT max(revision) FROM kits.kits), (SELECT max(revision) FROM kits.kit_tombstones), 0)::bigint AS head`),
     ]);
     const merged = [
-      ...(rows as (PublicListingRow & { revision: string; isPublic: boolean })[]).map(({ revision, isPublic, ...listing }) => ({ revision: Number(revision), kitId: listing.id, listing: isPublic ? listing : null })),
+      // The row itself is the listing (toPublicKit picks the public fields out of it): no copy per kit.
+      ...(rows as (PublicListingRow & { revision: string; isPublic: boolean })[]).map((r) => ({ revision: Number(r.revision), kitId: r.id, listing: r.isPublic ? r : null })),
       ...(tombstones as { revision: string; kitId: number }[]).map((t) => ({ revision: Number(t.revision), kitId: t.kitId, listing: null })),
     ];
     return { headRevision: Number(head), changes: merged.sort((a, b) => a.revision - b.revision).slice(0, limit) };

@@ -26,8 +26,13 @@ export class PublicKitChangesMessageController {
     return feedPage(
       changes,
       ({ revision, kitId, listing }) => {
+        let kit = 'null';
+        if (listing) {
+          // Set on the freshly read row (ours alone) rather than on a copy: a million kits on a first load.
+          listing.verificationStatus = verificationStatus(listing.lastVerifiedAt, now);
+          kit = JSON.stringify(toPublicKit(listing as Required<typeof listing>));
+        }
         // A PublicKitChange, put together around the listing's JSON so that each kit is serialised exactly once.
-        const kit = listing ? JSON.stringify(toPublicKit({ ...listing, verificationStatus: verificationStatus(listing.lastVerifiedAt, now) })) : 'null';
         return { revision, json: `{"revision":${revision},"kitId":${kitId},"kit":${kit}}` };
       },
       window,
