@@ -235,12 +235,13 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     expect(gunzipSync(wire).toString('utf8')).toBe(plainText);
   });
 
-  it('relays the gzip geo-search made once: a cached viewport answers the same JSON gzipped or not, and search keeps its place header', async () => {
+  it('relays the gzip geo-search made: a cached viewport answers the same JSON gzipped or not, and search keeps its place header', async () => {
     const viewport = '/api/bleed-kits/public?north=53.6&south=53.3&east=-2.1&west=-2.6&zoom=12&limit=1000';
     const identity = await fetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'identity' } });
     const identityText = await identity.text();
     expect(identity.headers.get('content-encoding')).toBeNull();
-    for (let i = 0; i < 2; i++) {
+    // The first gzip ask compresses the cached answer; the next ones reuse it.
+    for (let i = 0; i < 3; i++) {
       const gz = await fetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(gz.headers.get('content-encoding')).toBe('gzip');
       expect(gz.headers.get('vary')).toBe('Accept-Encoding');
