@@ -163,6 +163,18 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
         expect(gunzipSync(zipped.body).equals(Buffer.from(plain.body))).toBe(true);
       }
     }
+  }, 60_000);
+
+  it('a replica that hears no hints still catches up on its timer', async () => {
+    const deaf = await h.startReplica({ GEO_CATCHUP_INTERVAL_MS: '700' });
+    deaf.get(KitFeedFollower).stopListeningToHints();
+    const kit = await registerKit(h.bus, owner, kitAt(52.2, 0.12, { locationName: 'Timer Only', city: 'Cambridge', postcode: 'CB2 1TN' }));
+    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    const visible = () => text(deaf.get(NearbyQueryHandler).handle({ lat: 52.2, lng: 0.12, radius: 1 })).includes('Timer Only');
+    const took = await waitFor(visible, 3000);
+    expect(took).toBeLessThan(700 + 1000);
+    await deaf.close();
+    h.replicas.splice(h.replicas.indexOf(deaf), 1);
   });
 
   it('answers 503 until the first complete read of the register, while kits is unreachable', async () => {
