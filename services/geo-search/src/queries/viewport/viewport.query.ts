@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { KitCluster, ViewportQuery } from '@bleedkits/contracts';
+import type { ViewportQuery } from '@bleedkits/contracts';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../../config/env';
 import { clusterUntilFits, mergeOnGrid } from '../../domain/cluster-until-fits';
 import { parseViewportQuery } from '@bleedkits/contracts';
 import { EncodedAnswer, errorReply, frameReply } from '../../domain/reply-frame';
 import { quantiseViewport, viewportCacheKey } from '../../domain/viewport-cache-key';
-import { type KitEntry, latitudeOf, longitudeOf } from '../../projection/kit-entry';
-import type { ClusterFeature } from '../../spatial/spatial-libraries';
+import { type ClusterLevelItem, clusterItemsIn } from '../../spatial/cluster-items';
 import { SpatialIndex } from '../../spatial/spatial-index';
 import { type SpatialSnapshot, pointsInBox } from '../../spatial/spatial-snapshot';
 import { indexLoadingReply } from '../index-unavailable';
 
-type Item = { latitude: number; longitude: number; count: number; json: string };
+/** A kit or a cluster; mergedId names a cell of the last-resort grid merge. */
+type Item = ClusterLevelItem & { mergedId?: string };
 
 /**
  * geo-search.qry.viewport.v1: the public kits of a map viewport, or clusters when there are more than `limit`.
@@ -69,13 +69,14 @@ export function viewportItems(snapshot: SpatialSnapshot, q: ViewportQuery): stri
     : fitOrNull(snapshot, [[box.west, box.east]], box.south, box.north, q.limit);
   if (ids) return ids.sort((a, b) => a - b).map((i) => snapshot.entries[i].json);
 
+  // Items are serialised only once the zoom that fits is known (a coarser zoom may be tried first).
   const { items } = clusterUntilFits<Item>(
-    (zoom) => snapshot.clusters.getClusters([box.west, box.south, box.east, box.north], zoom).map(toItem),
+    (zoom) => clusterItemsIn(snapshot.clusters, [box.west, box.south, box.east, box.north], zoom),
     box.zoom,
     q.limit,
-    (all, limit) => mergeOnGrid(all, limit).map((cell, n) => (cell.items.length === 1 ? cell.items[0] : clusterItem(cell.latitude, cell.longitude, cell.count, `merged-${n}`))),
+    (all, limit) => mergeOnGrid(all, limit).map((cell, n) => (cell.items.length === 1 ? cell.items[0] : mergedItem(cell, n))),
   );
-  return items.map((i) => i.json);
+  return items.map(itemJson);
 }
 
 function fitOrNull(snapshot: SpatialSnapshot, lngRanges: [number, number][], south: number, north: number, limit: number): number[] | null {
@@ -86,18 +87,18 @@ function fitOrNull(snapshot: SpatialSnapshot, lngRanges: [number, number][], sou
   return out;
 }
 
-function toItem(f: KitEntry | ClusterFeature): Item {
-  if ('properties' in f && f.properties?.cluster) {
-    const [lng, lat] = f.geometry.coordinates;
-    return clusterItem(lat, lng, f.properties.point_count, String(f.properties.cluster_id));
-  }
-  const e = f as KitEntry;
-  return { latitude: latitudeOf(e), longitude: longitudeOf(e), count: 1, json: e.json };
-}
-
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-function clusterItem(latitude: number, longitude: number, count: number, id: string): Item {
-  const cluster: KitCluster = { isCluster: true, id, count, latitude: round6(latitude), longitude: round6(longitude) };
-  return { latitude, longitude, count, json: JSON.stringify(cluster) };
+/**
+ * A kit's own JSON, or a cluster's as contracts' KitCluster {isCluster, id, count, latitude, longitude}: written
+ * out, as an answer holds up to a thousand of them and no object per cluster is needed.
+ */
+function itemJson(i: Item): string {
+  if (i.entry) return i.entry.json;
+  const id = i.mergedId ?? String(i.clusterId);
+  return `{"isCluster":true,"id":${JSON.stringify(id)},"count":${i.count},"latitude":${round6(i.latitude)},"longitude":${round6(i.longitude)}}`;
+}
+
+function mergedItem(cell: { latitude: number; longitude: number; count: number }, n: number): Item {
+  return { latitude: cell.latitude, longitude: cell.longitude, count: cell.count, clusterId: -1, entry: null, mergedId: `merged-${n}` };
 }
