@@ -2,6 +2,7 @@ export * from './config/env';
 export * from './nats/nest-wire';
 export * from './nats/nats-bus';
 export * from './nats/nats-transport';
+export * from './nats/connection-policy';
 export * from './errors/service-error';
 export * from './errors/rpc-exception.filter';
 export * from './database/ensure-schema';

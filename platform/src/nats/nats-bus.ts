@@ -4,6 +4,7 @@ import { context as otelContext, propagation } from '@opentelemetry/api';
 import { ErrorCode, type ServiceErrorBody, isServiceErrorBody } from '@bleedkits/contracts';
 import { RemoteCallError } from '../errors/service-error';
 import { decodeReply, encodeEvent, encodeRequest } from './nest-wire';
+import { NATS_CONNECTION_POLICY } from './connection-policy';
 
 export type NatsBusOptions = {
   servers: string;
@@ -80,12 +81,7 @@ export class NatsBus {
     const nc = await connect({
       servers: this.options.servers.split(','),
       name: this.options.name,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-      reconnectJitter: 100,
-      waitOnFirstConnect: true,
-      pingInterval: 5000,
-      maxPingOut: 2,
+      ...NATS_CONNECTION_POLICY,
     });
     if (this.state === 'closed') {
       await nc.close();

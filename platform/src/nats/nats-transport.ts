@@ -1,5 +1,6 @@
 import { type MicroserviceOptions, ServerNats } from '@nestjs/microservices';
 import type { ServiceContext } from '@bleedkits/contracts';
+import { NATS_CONNECTION_POLICY } from './connection-policy';
 
 /**
  * A handler's answer that is already JSON (a feed page assembled from per-item JSON it had to serialise anyway, to
@@ -51,12 +52,7 @@ export function natsMicroserviceOptions(context: ServiceContext, servers: string
       servers: servers.split(','),
       queue: context,
       name: `${context}-${process.pid}`,
-      // Never give up: a service started before NATS, or across a NATS restart, recovers by itself.
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-      waitOnFirstConnect: true,
-      pingInterval: 5000,
-      maxPingOut: 2,
+      ...NATS_CONNECTION_POLICY,
     }),
   };
 }

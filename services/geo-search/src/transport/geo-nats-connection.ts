@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type NatsConnection, connect } from 'nats';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
+import { NATS_CONNECTION_POLICY } from '@bleedkits/platform';
 
 /**
  * geo-search's own NATS connection for what NatsBus (a client) does not offer: raw-byte query subscriptions in
@@ -18,12 +19,7 @@ export class GeoNatsConnection implements OnApplicationShutdown {
     this.ready = connect({
       servers: env.NATS_URL.split(','),
       name: `geo-search-raw-${process.pid}`,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-      reconnectJitter: 100,
-      waitOnFirstConnect: true,
-      pingInterval: 5000,
-      maxPingOut: 2,
+      ...NATS_CONNECTION_POLICY,
     }).then(async (nc) => {
       this.connection = nc;
       if (this.closed) await nc.close();

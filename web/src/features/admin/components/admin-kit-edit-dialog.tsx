@@ -28,6 +28,7 @@ import {
 } from '@bleedkits/contracts';
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { isApiError, serverMessageOr } from '../../../app/api';
+import { OptionSelect, type SelectOption } from '../../../components/forms/option-select';
 import { useToast } from '../../../components/toasts/use-toast';
 import { useAdminUsersQuery, useEditKitMutation, useManufacturersQuery } from '../api';
 import { useKitActions } from '../hooks/use-kit-actions';
@@ -165,24 +166,8 @@ export function AdminKitEditDialog({ kit, onClose }: { kit: AdminKit; onClose: (
     />
   );
 
-  const select = (key: TextKey, label: string, options: readonly { value: string; label: string }[]) => (
-    <TextField
-      select
-      label={label}
-      name={key}
-      value={values[key]}
-      onChange={set(key)}
-      disabled={busy}
-      fullWidth
-      size="small"
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </TextField>
+  const select = (key: TextKey, label: string, options: readonly SelectOption[]) => (
+    <OptionSelect label={label} name={key} value={values[key]} onChange={set(key)} disabled={busy} fullWidth size="small" options={options} />
   );
 
   return (

@@ -42,6 +42,7 @@ import { useToast } from '../../../components/toasts/use-toast';
 import { useBulkApproveMutation } from '../api';
 import { exportCsv } from '../lib/save-file';
 import { QueryState } from './query-state';
+import { OptionSelect } from '../../../components/forms/option-select';
 
 const COLUMNS: { key: AdminKitSortKey; label: string }[] = [
   { key: 'serialNumber', label: 'Serial Number' },
@@ -261,8 +262,7 @@ export function AllKitsTab({
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <TextField
-            select
+          <OptionSelect
             size="small"
             label="Kits per page"
             value={pageSize}
@@ -270,14 +270,8 @@ export function AllKitsTab({
               setPageSize(Number(e.target.value) as AdminPageSize);
               setPage(1);
             }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            {ADMIN_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </TextField>
+            options={ADMIN_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+          />
           <Typography variant="body2" role="status" aria-live="polite">
             Showing {current.from}-{current.to} of {current.total} kits
           </Typography>

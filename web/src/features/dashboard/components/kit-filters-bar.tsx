@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { Option } from '@bleedkits/contracts';
 import type { KitListState } from '../hooks/use-kit-list';
 import { DIRECTION_OPTIONS, EXPIRY_OPTIONS, type KitFilters, SORT_OPTIONS, STATUS_FILTER_OPTIONS, TYPE_FILTER_OPTIONS } from '../kit-list';
+import { OptionSelect } from '../../../components/forms/option-select';
 
 function FilterSelect<K extends keyof KitFilters>({
   list,
@@ -17,21 +18,14 @@ function FilterSelect<K extends keyof KitFilters>({
   options: readonly Option<string>[];
 }) {
   return (
-    <TextField
-      select
+    <OptionSelect
       size="small"
       fullWidth
       label={label}
       value={list.filters[field]}
       onChange={(e) => list.setFilter(field, e.target.value as KitFilters[K])}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </TextField>
+      options={options}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { KitListState } from '../hooks/use-kit-list';
 import { PAGE_SIZES, pageText, showingText } from '../kit-list';
+import { OptionSelect } from '../../../components/forms/option-select';
 
 export function KitPagination({ list }: { list: KitListState }) {
   const { page } = list;
@@ -13,20 +13,13 @@ export function KitPagination({ list }: { list: KitListState }) {
         {showingText(page)}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="nav" aria-label="Kit pages">
-        <TextField
-          select
+        <OptionSelect
           size="small"
           label="Per page"
           value={String(list.pageSize)}
           onChange={(e) => list.setPageSize(Number(e.target.value))}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </TextField>
+          options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
+        />
         <Button size="small" disabled={page.page <= 1} onClick={() => list.setPage(page.page - 1)}>
           Previous
         </Button>

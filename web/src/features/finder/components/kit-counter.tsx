@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { FINDER } from '@bleedkits/contracts';
 import { useKitStatsQuery } from '../api';
 import { useCountUp } from '../hooks/use-count-up';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** The registered-kit counter: counts up once, then follows the 60 s poll. Hidden until the first answer. */
 export function KitCounter({ pollingInterval = FINDER.statsPollMs }: { pollingInterval?: number }) {
@@ -32,12 +33,3 @@ export function KitCounter({ pollingInterval = FINDER.statsPollMs }: { pollingIn
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

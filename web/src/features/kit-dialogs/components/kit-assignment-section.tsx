@@ -1,13 +1,13 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Kit } from '@bleedkits/contracts';
 import { useState } from 'react';
 import { serverMessageOr } from '../../../app/api';
 import { useToast } from '../../../components/toasts/use-toast';
 import { useCustodianAssignableUsersQuery, useCustodianReassignKitMutation } from '../api';
+import { OptionSelect } from '../../../components/forms/option-select';
 
 export const NO_USERS_FOUND = 'No users found';
 
@@ -51,21 +51,13 @@ export function KitAssignmentSection({ kit, open }: { kit: Kit; open: boolean })
         <Typography>{NO_USERS_FOUND}</Typography>
       ) : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            select
+          <OptionSelect
             label="Assign to user"
             value={userId}
             onChange={(e) => setUserId(e.target.value)}
             fullWidth
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">Choose a user</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {`${u.first_name} ${u.last_name} (${u.email})`}
-              </option>
-            ))}
-          </TextField>
+            options={[{ value: '', label: 'Choose a user' }, ...users.map((u) => ({ value: u.id, label: `${u.first_name} ${u.last_name} (${u.email})` }))]}
+          />
           <Button variant="contained" disabled={userId === '' || isLoading} onClick={() => void submit()} sx={{ flexShrink: 0 }}>
             {isLoading ? 'Reassigning...' : 'Reassign Kit'}
           </Button>

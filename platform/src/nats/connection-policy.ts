@@ -1,0 +1,13 @@
+/**
+ * How every NATS connection of the register behaves, whoever opens it (NatsBus, a service's listener, geo-search's
+ * raw subscriptions): never give up reconnecting (the nats.js default stops after 10 tries), so a process started
+ * before NATS, or across a NATS restart, recovers by itself; notice a dead server within ~10 s of pings.
+ */
+export const NATS_CONNECTION_POLICY = {
+  maxReconnectAttempts: -1,
+  reconnectTimeWait: 250,
+  reconnectJitter: 100,
+  waitOnFirstConnect: true,
+  pingInterval: 5000,
+  maxPingOut: 2,
+} as const;
