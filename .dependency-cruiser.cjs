@@ -1,6 +1,6 @@
 /**
  * Layer direction, checked by architecture.spec.ts in `npm test`:
- * - a context's domain imports nothing from its database, transport or framework;
+ * - a context's domain reaches nothing of its database, transport, platform or framework, by any path;
  * - contexts never import each other (they talk over NATS);
  * - the pure part of contracts imports neither Nest nor React nor Node;
  * - web features do not import each other; the web never imports server code.
@@ -8,10 +8,19 @@
 module.exports = {
   forbidden: [
     {
+      // Transitive: a domain may not reach storage, transport, platform or a framework through any path, not only
+      // by a direct import (domain → helper → platform → @nestjs/microservices fails too).
       name: 'domain-is-pure',
       severity: 'error',
       from: { path: '^services/[^/]+/src/domain/' },
-      to: { path: ['^services/[^/]+/src/(database|commands|queries|events)/', 'node_modules/(typeorm|@nestjs/(typeorm|microservices))'] },
+      to: {
+        path: [
+          '^services/[^/]+/src/(database|commands|queries|events|jobs|schedules|providers|projection|transport)/',
+          '^platform/',
+          'node_modules/(typeorm|pg|nats|bullmq|ioredis|@nestjs|express)/',
+        ],
+        reachable: true,
+      },
     },
     {
       name: 'contexts-talk-over-nats',

@@ -2,7 +2,7 @@
 // `npm test` (scripts/test.mjs) runs this, then Playwright, and prints the one summary line.
 const { swcTransform, workspaceSources } = require('./jest.preset');
 
-const nodeRoots = ['<rootDir>/contracts', '<rootDir>/platform', '<rootDir>/gateway', '<rootDir>/services', '<rootDir>/scripts'];
+const nodeRoots = ['<rootDir>/contracts', '<rootDir>/platform', '<rootDir>/gateway', '<rootDir>/services', '<rootDir>/scripts', '<rootDir>/deploy'];
 const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swcTransform },

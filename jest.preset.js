@@ -22,6 +22,7 @@ const workspaceSources = {
   '^@bleedkits/platform$': path.join(root, 'platform/src/index.ts'),
   '^@bleedkits/platform/testing$': path.join(root, 'platform/src/testing/index.ts'),
   '^@bleedkits/platform/tracing$': path.join(root, 'platform/src/tracing/tracing.ts'),
+  '^@bleedkits/notifications/testing$': path.join(root, 'services/notifications/test/index.ts'),
   '^@bleedkits/(kits|geo-search|identity|verification|imports|notifications|backups)$': path.join(root, 'services/$1/src/index.ts'),
 };
 

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureDatabase, ensureInfrastructure, loadEnvFile } from './lib/infra.mjs';
+import { ROOT, ensureDatabase, ensureInfrastructure, ensurePostgresClient, loadEnvFile } from './lib/infra.mjs';
 import { DEFAULT_GATEWAY_PORT, baseEnv, startStack } from './lib/stack.mjs';
 
 const say = (text) => console.log(`[start] ${text}`);
@@ -27,6 +27,7 @@ if (!Number.isInteger(port) || port <= 0) fail(`PORT must be a port number, not 
 try {
   await ensureInfrastructure(env, { log: say });
   if (await ensureDatabase(env.DATABASE_URL)) say(`created database ${new URL(env.DATABASE_URL).pathname.slice(1)}`);
+  say(`backups use ${await ensurePostgresClient(env.DATABASE_URL, { log: say })}`);
 } catch (err) {
   fail(err.message);
 }

@@ -3,6 +3,7 @@
 // end to end (a smoke check of what `npm start` serves, then Playwright), then exactly one line
 // `N passed, N failed`. TEST_SKIP_E2E=1 stops after Jest.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,14 +23,17 @@ import {
   waitForPort,
 } from './lib/infra.mjs';
 import { SERVICES, missingBuilds, startStack } from './lib/stack.mjs';
+import { startSmtpPeer } from './lib/smtp-peer.mjs';
 import { countJest, countPlaywright, sanitizeLine, summaryLine } from './lib/summary.mjs';
 
 const MIN = 60_000;
 const LIMITS = {
-  jest: Number(process.env.TEST_JEST_TIMEOUT_MINUTES || 15) * MIN,
+  // Integration tiers now kill and restart real service processes and page through 20,000-kit registers.
+  jest: Number(process.env.TEST_JEST_TIMEOUT_MINUTES || 40) * MIN,
   build: 8 * MIN,
   health: 3 * MIN,
-  playwright: Number(process.env.TEST_PLAYWRIGHT_TIMEOUT_MINUTES || 8) * MIN,
+  // The accessibility suite visits every route in three roles at five widths: a few minutes on two cores.
+  playwright: Number(process.env.TEST_PLAYWRIGHT_TIMEOUT_MINUTES || 20) * MIN,
 };
 const DATA_DIR = path.join(ROOT, '.data');
 const JEST_RESULTS = path.join(DATA_DIR, 'jest-results.json');
@@ -199,11 +203,15 @@ async function runEndToEnd(env) {
   const databaseUrl = replaceDatabase(env.DATABASE_URL, 'bleedkits_e2e');
   const redisUrl = redisDb(env.REDIS_URL, 15);
   const natsDir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-e2e-nats-'));
+  // The e2e stack's backups (and their development key) stay out of the developer's .data/backups.
+  const backupDir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-e2e-backups-'));
   let nats;
   let stack;
+  let smtpPeer;
   cleanup = async () => {
     cleanup = async () => {};
     if (stack) await stack.stop().catch((e) => note(`stopping the stack: ${e.message}`));
+    if (smtpPeer) await smtpPeer.stop().catch((e) => note(`stopping the SMTP peer: ${e.message}`));
     if (nats && nats.exitCode === null) {
       const gone = new Promise((r) => nats.once('exit', r));
       nats.kill('SIGTERM');
@@ -212,6 +220,7 @@ async function runEndToEnd(env) {
       clearTimeout(t);
     }
     rmSync(natsDir, { recursive: true, force: true });
+    rmSync(backupDir, { recursive: true, force: true });
   };
 
   try {
@@ -225,12 +234,18 @@ async function runEndToEnd(env) {
     await waitForPort('127.0.0.1', natsPort, { timeoutMs: 20_000, name: 'private nats-server' });
 
     const servicePorts = Object.fromEntries(SERVICES.map((s, i) => [s, servicePortList[i]]));
+    // The stack's e-mail goes to a local SMTP peer that Playwright can read (scripts/lib/smtp-peer.mjs).
+    smtpPeer = await startSmtpPeer();
     const stackEnv = {
       ...env,
+      SMTP_URL: smtpPeer.smtpUrl,
       NODE_ENV: process.env.E2E_NODE_ENV || 'test',
       DATABASE_URL: databaseUrl,
       NATS_URL: `nats://127.0.0.1:${natsPort}`,
       REDIS_URL: redisUrl,
+      BACKUP_DIR: backupDir,
+      // A key of its own, so the stack also starts with E2E_NODE_ENV=production (which refuses backups without one).
+      BACKUP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'E2e-Admin-Pass1!',
       SESSION_SECRET: `e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`,
@@ -276,8 +291,9 @@ async function runEndToEnd(env) {
     } else {
       rmSync(PLAYWRIGHT_RESULTS, { force: true });
       note(`Playwright: npx playwright test -c web/playwright.config.ts (E2E_BASE_URL=${baseUrl})`);
-      const r = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts'], {
-        env: { ...env, E2E_BASE_URL: baseUrl, E2E_ADMIN_EMAIL: stackEnv.ADMIN_EMAIL, E2E_ADMIN_PASSWORD: stackEnv.ADMIN_PASSWORD },
+      const grep = process.env.TEST_PLAYWRIGHT_GREP ? ['--grep', process.env.TEST_PLAYWRIGHT_GREP] : [];
+      const r = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts', ...grep], {
+        env: { ...env, E2E_BASE_URL: baseUrl, E2E_ADMIN_EMAIL: stackEnv.ADMIN_EMAIL, E2E_ADMIN_PASSWORD: stackEnv.ADMIN_PASSWORD, E2E_SMTP_PEER_URL: smtpPeer.httpUrl },
         timeoutMs: LIMITS.playwright,
         label: 'Playwright',
       });
@@ -338,8 +354,12 @@ async function main() {
   if (natsBin) env.NATS_SERVER_BIN = natsBin;
   else record('nats-server binary', 0, 1, 'neither `command -v nats-server` nor /usr/sbin/nats-server: install the nats-server package');
 
-  await runJest(env);
-  await runLint(env);
+  // TEST_ONLY_E2E=1 (with TEST_PLAYWRIGHT_GREP to pick specs) runs just the built stack and Playwright: for a
+  // developer iterating on a browser test. The full command runs everything.
+  if (process.env.TEST_ONLY_E2E !== '1') {
+    await runJest(env);
+    await runLint(env);
+  }
 
   if (process.env.TEST_SKIP_E2E === '1') {
     note('TEST_SKIP_E2E=1: end-to-end part skipped');

@@ -34,3 +34,33 @@ export function isServiceErrorBody(value: unknown): value is ServiceErrorBody {
 
 /** The HTTP body every failing /api call answers. */
 export type ApiErrorBody = { message: string; errors?: string[]; errorId?: string };
+
+/**
+ * A coded failure of a rule, thrown by a context's domain and handlers. Plain TypeScript (no framework), so a pure
+ * domain can throw it; each service's RPC filter sends its body across NATS and the gateway maps the code to HTTP.
+ */
+export class CodedError extends Error {
+  constructor(readonly body: ServiceErrorBody) {
+    super(body.message);
+    this.name = 'CodedError';
+  }
+
+  static validation(errors: string[]): CodedError {
+    return new CodedError({ code: ErrorCode.ValidationFailed, message: errors.join(' '), errors });
+  }
+  static notFound(message: string): CodedError {
+    return new CodedError({ code: ErrorCode.NotFound, message });
+  }
+  static conflict(message: string): CodedError {
+    return new CodedError({ code: ErrorCode.Conflict, message });
+  }
+  static forbidden(message: string): CodedError {
+    return new CodedError({ code: ErrorCode.Forbidden, message });
+  }
+  static unauthenticated(message: string): CodedError {
+    return new CodedError({ code: ErrorCode.Unauthenticated, message });
+  }
+  static rateLimited(message: string, retryAfterSeconds: number): CodedError {
+    return new CodedError({ code: ErrorCode.RateLimited, message, retryAfterSeconds });
+  }
+}

@@ -23,6 +23,10 @@ export const IdentitySubjects = {
   deleteUser: 'identity.cmd.delete-user.v1',
   /** E-mails of user ids, for kit views that show the owner. */
   userEmails: 'identity.qry.user-emails.v1',
+  /** Self-service "Forgot password?": e-mails a reset link if the address has an account; answers alike either way. */
+  requestPasswordReset: 'identity.cmd.request-password-reset.v1',
+  /** The admins' e-mail addresses (who receives contact messages when CONTACT_INBOX_EMAIL is unset). */
+  adminEmails: 'identity.qry.admin-emails.v1',
 } as const;
 
 export const KitsSubjects = {
@@ -52,7 +56,6 @@ export const KitsSubjects = {
   renameManufacturer: 'kits.cmd.rename-manufacturer.v1',
   removeManufacturer: 'kits.cmd.remove-manufacturer.v1',
   lastApprovedDownload: 'kits.qry.last-approved-download.v1',
-  downloadApproved: 'kits.cmd.download-approved.v1',
   cleanSerialNumbers: 'kits.cmd.clean-serial-numbers.v1',
   updateAmbulanceServices: 'kits.cmd.update-ambulance-services.v1',
   fixMissingAddresses: 'kits.cmd.fix-missing-addresses.v1',
@@ -61,6 +64,16 @@ export const KitsSubjects = {
   /** Register statistics (GET /api/stats and GET /api/statistics). */
   stats: 'kits.qry.stats.v1',
   statistics: 'kits.qry.statistics.v1',
+  /** The imports context's calls (contracts/src/imports/kit-commands.ts): idempotent batch registration, the
+   * stale-checked update of a queued CSV update, the comparison's matches and the register's postcode gazetteer. */
+  registerBatch: 'kits.cmd.register-batch.v1',
+  updateIfUnchanged: 'kits.cmd.update-if-unchanged.v1',
+  matchForComparison: 'kits.qry.match-for-comparison.v1',
+  postcodePlaces: 'kits.qry.postcode-places.v1',
+  /** The custodian's verification check (VerifyKitRequest → Kit). */
+  verify: 'kits.cmd.verify.v1',
+  /** Sets every active kit's next verification due date (BulkUpdateVerificationDatesRequest). */
+  bulkUpdateVerificationDates: 'kits.cmd.bulk-update-verification-dates.v1',
   /** Hint published after each commit; consumers catch up from `kits.changes`. */
   changed: 'kits.evt.changed.v1',
 } as const;
@@ -76,11 +89,63 @@ export const GeoSearchSubjects = {
   search: 'geo-search.qry.search.v1',
   what3wordsToCoordinates: 'geo-search.qry.w3w-to-coordinates.v1',
   coordinatesToWhat3words: 'geo-search.qry.coordinates-to-w3w.v1',
+  /** Raw wire like the hot subjects: one chunk of the gzipped national snapshot of public kits per request. */
+  publicSnapshot: 'geo-search.qry.public-snapshot.v1',
+  /** Event, no queue group: a replica's index moved to a new tag ({tag}); gateways key their answer cache by it. */
+  indexChanged: 'geo-search.evt.index-changed.v1',
+  /** The benchmark's PostGIS baseline (a bench-only responder; the gateway relays it only with BENCH_SQL_BASELINE). */
+  benchPostgisViewport: 'bench.qry.postgis-viewport.v1',
+  benchPostgisNearby: 'bench.qry.postgis-nearby.v1',
 } as const;
-export const VerificationSubjects = { health: healthSubject('verification') } as const;
-export const ImportsSubjects = { health: healthSubject('imports') } as const;
-export const NotificationsSubjects = { health: healthSubject('notifications') } as const;
-export const BackupsSubjects = { health: healthSubject('backups') } as const;
+export const VerificationSubjects = {
+  health: healthSubject('verification'),
+  /** VerificationReportPageRequest → VerificationReportPage (the gateway assembles the pages). */
+  reportPage: 'verification.qry.report-page.v1',
+  /** VerificationTestEmailRequest → preview or sent. */
+  testEmail: 'verification.cmd.test-email.v1',
+  /** Runs the reminders now ({digest?: boolean}) → VerificationReminderRunResult. */
+  runReminders: 'verification.cmd.run-reminders.v1',
+} as const;
+export const ImportsSubjects = {
+  health: healthSubject('imports'),
+  /** Uploads travel in parts (StagePartRequest), then a command names the upload. */
+  stagePart: 'imports.cmd.stage-part.v1',
+  startImport: 'imports.cmd.start-import.v1',
+  importStatus: 'imports.qry.import-status.v1',
+  importErrors: 'imports.qry.import-errors.v1',
+  compareCsvRows: 'imports.qry.compare-csv-rows.v1',
+  stageCsvUpdates: 'imports.cmd.stage-csv-updates.v1',
+  startCsvUpdates: 'imports.cmd.start-csv-updates.v1',
+  csvUpdateStatus: 'imports.qry.csv-update-status.v1',
+  csvUpdateEntries: 'imports.qry.csv-update-entries.v1',
+} as const;
+export const NotificationsSubjects = {
+  health: healthSubject('notifications'),
+  /** SendEmailRequest → SendEmailResponse: render a template into the outbox (idempotent by key). */
+  send: 'notifications.cmd.send.v1',
+  /** SubmitContactMessageCommand → MessageResponse: the admin notification(s) and the sender's confirmation. */
+  contact: 'notifications.cmd.contact.v1',
+  listTemplates: 'notifications.qry.templates.v1',
+  /** UpdateEmailTemplateCommand → UpdateEmailTemplateResponse (400 for a template that does not compile). */
+  updateTemplate: 'notifications.cmd.update-template.v1',
+  /** SendTestEmailRequest → SendTestEmailResponse. */
+  sendTest: 'notifications.cmd.send-test.v1',
+  /** OutboxPageRequest → OutboxPageResponse: one page, newest first. */
+  outboxPage: 'notifications.qry.outbox-page.v1',
+  /** PreviewEmailRequest → PreviewEmailResponse: render without sending (editor preview, verification's test e-mail). */
+  preview: 'notifications.qry.preview.v1',
+} as const;
+export const BackupsSubjects = {
+  health: healthSubject('backups'),
+  /** BackupListRequest → BackupPage (the history, newest first). */
+  list: 'backups.qry.list.v1',
+  /** {} → BackupSecurityStats. */
+  securityStats: 'backups.qry.security-stats.v1',
+  /** {} → StartBackupResponse: records a manual full backup and queues it. */
+  startManual: 'backups.cmd.start-manual.v1',
+  /** DropboxSetupRequest → DropboxSetupResponse: checks the token with Dropbox, stores it encrypted. */
+  configureDropbox: 'backups.cmd.configure-dropbox.v1',
+} as const;
 
 export const HEALTH_SUBJECTS: Readonly<Record<ServiceContext, string>> = {
   kits: KitsSubjects.health,

@@ -263,6 +263,40 @@ export function redisCommands(redisUrl, commands, timeoutMs = 5000) {
   });
 }
 
+/**
+ * Backups need pg_dump, pg_restore and psql of at least the server's major version (pg_dump refuses a newer
+ * server). Returns the version found; when missing or too old, installs postgresql-client-<major> with apt-get
+ * where that is possible (root on Debian), else throws with what to install.
+ */
+export async function ensurePostgresClient(databaseUrl = DEFAULTS.DATABASE_URL, { log = console.log } = {}) {
+  const client = pgClient(databaseUrl.replace(/\/[^/?]*(\?|$)/, '/postgres$1'));
+  await client.connect();
+  let major;
+  try {
+    major = Math.floor(Number((await client.query("SELECT current_setting('server_version_num') AS n")).rows[0].n) / 10000);
+  } finally {
+    await client.end();
+  }
+  const found = () => {
+    for (const bin of [`/usr/lib/postgresql/${major}/bin/pg_dump`, which('pg_dump')].filter(Boolean)) {
+      const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+      const v = /(\d+)\./.exec(r.stdout ?? '');
+      if (r.status === 0 && v && Number(v[1]) >= major) return r.stdout.trim();
+    }
+    return null;
+  };
+  let version = found();
+  if (version) return version;
+  const pkg = `postgresql-client-${major}`;
+  if (process.getuid?.() === 0 && which('apt-get')) {
+    log(`installing ${pkg} (pg_dump for backups)`);
+    sh(`apt-get install -y -qq --no-install-recommends ${pkg} || (apt-get update -qq && apt-get install -y -qq --no-install-recommends ${pkg})`);
+    version = found();
+    if (version) return version;
+  }
+  throw new Error(`backups need pg_dump ${major} or newer for this PostgreSQL ${major} server: install ${pkg} (or set BACKUP_PG_BIN_DIR)`);
+}
+
 /** Path of the nats-server binary (`command -v nats-server`, else /usr/sbin/nats-server), or null. */
 export function findNatsServer(env = process.env) {
   if (env.NATS_SERVER_BIN && existsSync(env.NATS_SERVER_BIN)) return env.NATS_SERVER_BIN;

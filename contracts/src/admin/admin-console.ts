@@ -3,9 +3,9 @@ import type { CsvColumn } from '../csv/csv';
 import { AMBULANCE_SERVICE_LABELS, type AmbulanceService } from '../enums/ambulance-service';
 import { KIT_STATUS_LABELS } from '../enums/kit-status';
 import { LOCATION_TYPE_LABELS, type LocationType } from '../enums/location-type';
-import { daysUntil, formatDateGb } from '../kits/expiry';
+import { formatDateGb } from '../kits/expiry';
 import { isLongSerial } from '../kits/registration.rules';
-import { VERIFICATION_DUE_WINDOW_DAYS } from '../kits/verification';
+import { calendarDateOf, daysOverdue, isCalendarDate, isInVerificationDueReport, isVerificationOverdue } from '../kits/verification';
 import { UNASSIGNED, type AdminKit } from './admin';
 
 /** The admin All Kits table: rows per page the admin may choose, and the default. */
@@ -127,11 +127,11 @@ export type VerificationDueRow = { kit: AdminKit; dueDate: string | null; daysOv
  */
 export function verificationDueRow(kit: AdminKit, now: Date = new Date()): VerificationDueRow | null {
   if (kit.status !== 'active') return null;
-  const due = kit.nextVerificationDue;
-  const days = daysUntil(due, now);
-  if (days === null) return { kit, dueDate: null, daysOverdue: null, state: 'No Due Date' };
-  if (days > VERIFICATION_DUE_WINDOW_DAYS) return null;
-  return { kit, dueDate: due, daysOverdue: days < 0 ? -days : 0, state: days < 0 ? 'Overdue' : 'Due Soon' };
+  const due = isCalendarDate(kit.nextVerificationDue?.slice(0, 10)) ? calendarDateOf(kit.nextVerificationDue!) : null;
+  if (due === null) return { kit, dueDate: null, daysOverdue: null, state: 'No Due Date' };
+  if (!isInVerificationDueReport(due, now)) return null;
+  const overdue = isVerificationOverdue(due, now);
+  return { kit, dueDate: due, daysOverdue: daysOverdue(due, now), state: overdue ? 'Overdue' : 'Due Soon' };
 }
 
 /** Most overdue first, then kits without a date, then the soonest due. */

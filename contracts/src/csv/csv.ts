@@ -1,18 +1,24 @@
 /**
  * CSV for ambulance-service downloads and the admin's local exports: one set of rules.
- * A text cell that a spreadsheet would read as a formula (= + - @, tab, CR, LF first) gets a leading quote;
+ * A text cell that a spreadsheet would read as a formula (= + - @, tab, CR, LF first, or = + - @ after a `;` or
+ * `,`) gets a leading quote;
  * numbers stay numbers, so coordinates remain numeric.
  */
 export type CsvCell = string | number | boolean | null | undefined;
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
 
 const FORMULA_START = /^[=+\-@\t\r\n]/;
+/**
+ * A separator followed by a formula character: a spreadsheet that splits on `;` or `,` (other locales, "text to
+ * columns", a re-import) starts a new cell there, so `x;=1+1` would run `=1+1`.
+ */
+const FORMULA_AFTER_SEPARATOR = /[;,]\s*[=+\-@]/;
 
 export function neutraliseCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) || FORMULA_AFTER_SEPARATOR.test(value) ? `'${value}` : value;
 }
 
 function quote(cell: string): string {

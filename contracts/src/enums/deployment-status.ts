@@ -1,6 +1,5 @@
 export const DEPLOYMENT_STATUSES = ['available', 'unchecked', 'deployed'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
-export const DEFAULT_DEPLOYMENT_STATUS: DeploymentStatus = 'available';
 
 export const DEPLOYMENT_STATUS_DISPLAY: Readonly<Record<DeploymentStatus, { label: string; colour: 'green' | 'orange' | 'red' }>> = {
   available: { label: 'Available', colour: 'green' },

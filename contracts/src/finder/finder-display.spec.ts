@@ -57,10 +57,14 @@ describe(normaliseLocationType.name, () => {
 });
 
 describe(kitDisplayStatus.name, () => {
-  it('takes the deployment status when it is one of the three', () => {
+  it('takes deployed and unchecked from the deployment status', () => {
     expect(kitDisplayStatus({ deploymentStatus: 'deployed', verificationStatus: 'overdue' })).toBe('deployed');
-    expect(kitDisplayStatus({ deploymentStatus: 'available', verificationStatus: 'overdue' })).toBe('available');
     expect(kitDisplayStatus({ deploymentStatus: 'unchecked', verificationStatus: 'verified' })).toBe('unchecked');
+  });
+
+  it("shows an available kit whose verification is overdue as 'Needs Verification'", () => {
+    expect(kitDisplayStatus({ deploymentStatus: 'available', verificationStatus: 'overdue' })).toBe('unchecked');
+    expect(kitDisplayStatus({ deploymentStatus: 'available', verificationStatus: 'due_soon' })).toBe('available');
   });
 
   it('otherwise is unchecked when verification is overdue, else available', () => {

@@ -1,5 +1,4 @@
 import { defaultKitDates, expiryBucket, expiryLabel, formatDateGb } from './expiry';
-import { verificationStatus } from './verification';
 
 const now = new Date('2026-11-21T10:00:00Z');
 
@@ -23,12 +22,5 @@ describe(expiryBucket.name, () => {
   it('defaults purchase to today and expiry to three years on, and formats en-GB', () => {
     expect(defaultKitDates(now)).toEqual({ purchaseDate: '2026-11-21', expiryDate: '2029-11-21' });
     expect(formatDateGb('2029-11-21')).toBe('21/11/2029');
-  });
-
-  it('tells verification overdue after 6 months and due soon after 3', () => {
-    expect(verificationStatus(null, now)).toBe('never_verified');
-    expect(verificationStatus('2026-10-01T00:00:00Z', now)).toBe('verified');
-    expect(verificationStatus('2026-07-01T00:00:00Z', now)).toBe('due_soon');
-    expect(verificationStatus('2026-05-01T00:00:00Z', now)).toBe('overdue');
   });
 });

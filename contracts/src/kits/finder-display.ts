@@ -1,9 +1,14 @@
 import { type DeploymentStatus, isDeploymentStatus } from '../enums/deployment-status';
 import type { PublicLocationType } from '../enums/location-type';
 
-/** Display status on the finder: the deployment status when set, else unchecked when verification is overdue. */
+/**
+ * Display status on the finder: deployed or unchecked as the deployment status says; otherwise (available, or no
+ * status) 'Needs Verification' (unchecked) when verification is overdue, else available. On the public map a kit
+ * reads as overdue only past the grace days (geo-search decides it at read time), so this is when a kit left
+ * unchecked for that long turns orange.
+ */
 export function kitDisplayStatus(kit: { deploymentStatus?: unknown; verificationStatus?: unknown }): DeploymentStatus {
-  if (isDeploymentStatus(kit.deploymentStatus)) return kit.deploymentStatus;
+  if (isDeploymentStatus(kit.deploymentStatus) && kit.deploymentStatus !== 'available') return kit.deploymentStatus;
   return kit.verificationStatus === 'overdue' ? 'unchecked' : 'available';
 }
 
@@ -30,7 +35,10 @@ export const PIN_LEGEND: readonly { type: PublicLocationType; label: string }[] 
  */
 export function normaliseLocationType(raw: unknown): PublicLocationType | null {
   if (raw === null || raw === undefined || raw === '') return null;
-  const t = String(raw).toLowerCase().trim().replace(/[\s-]+/g, '_');
+  const t = String(raw)
+    .toLowerCase()
+    .trim()
+    .replace(/[\s-]+/g, '_');
   const compact = t.replace(/_/g, '');
   if (compact === 'unlockedcabinet') return 'unlocked_cabinet';
   if (compact === 'lockedcabinet') return 'locked_cabinet';

@@ -2,6 +2,7 @@ import type { AmbulanceService } from '../enums/ambulance-service';
 import type { DeploymentStatus } from '../enums/deployment-status';
 import type { KitStatus } from '../enums/kit-status';
 import type { LocationType } from '../enums/location-type';
+import type { VerificationCheck } from '../verification/verification';
 
 /** What the register-kit form sends (POST /api/bleed-kits); numbers may arrive as strings. */
 export type KitRegistration = {
@@ -73,16 +74,26 @@ export type Kit = {
   deploymentNotes: string | null;
   deploymentHistory: DeploymentChange[];
   revision: number;
+  /** Consumables' expiry as recorded at the last check (YYYY-MM-DD). */
+  tourniquetExpiry?: string | null;
+  dressingsExpiry?: string | null;
+  /** When the deployment status last changed: the custodian's restock e-mail is keyed by it. */
+  deploymentChangedAt?: string | null;
+  /** The kit's verification checks, newest first (owner and admin views of one kit). */
+  verificationChecks?: VerificationCheck[];
 };
 
 export type VerificationStatus = 'verified' | 'due_soon' | 'overdue' | 'never_verified';
 
-/** Fields only an admin may set on a kit. */
-export const ADMIN_ONLY_KIT_FIELDS = ['manuallyChecked', 'status', 'userId'] as const;
-
-/** PUT /api/admin/kit-edit */
-export type KitEditRequest = { kitId: number | string; data: Partial<KitRegistration> & { manuallyChecked?: boolean; status?: KitStatus; userId?: string | null } };
-export type DeploymentStatusRequest = { status: string; notes?: string | null };
+/**
+ * PUT /api/admin/kit-edit. `revision` is the kit's revision the form was opened with: when the kit has been
+ * written since, the save answers 409 (KitMessages.staleEdit) instead of overwriting that change.
+ */
+export type KitEditRequest = {
+  kitId: number | string;
+  revision?: number;
+  data: Partial<KitRegistration> & { manuallyChecked?: boolean; status?: KitStatus; userId?: string | null };
+};
 
 /** GET /api/bleed-kits/user */
 export type OwnerKitsResponse = { kits: Kit[]; userRole: 'admin' | 'user' };
@@ -146,7 +157,16 @@ export type KitChangedHint = { revision: number };
  * its public listing (active and publicDisplay on: `toPublicKit`) or null (deleted, or not public any more).
  * Consumers that keep only public kits (geo-search) read a third of the bytes and never receive a custodian's details.
  */
-export type PublicKitChange = { revision: number; kitId: number; kit: PublicKit | null };
+export type PublicKitChange = {
+  revision: number;
+  kitId: number;
+  kit: PublicKit | null;
+  /**
+   * The kit's next verification due day (YYYY-MM-DD), beside the listing: geo-search derives the public verification
+   * status from it at read time, so an overdue kit turns 'Needs Verification' without being written again.
+   */
+  verificationDue?: string | null;
+};
 /**
  * `headRevision`: the newest revision committed when the page was read. Writers commit in revision order, so every
  * revision up to it is committed: ranges below it can be read in parallel without missing one that commits late.

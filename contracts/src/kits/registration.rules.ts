@@ -1,4 +1,5 @@
-import { rule, type RuleTable } from '../validation/rules';
+import { DATE_BOUNDS, TEXT_LIMITS } from '../validation/limits';
+import { boundedText, rule, type RuleTable } from '../validation/rules';
 
 export const KitMessages = {
   serialNumber: 'Serial number must be at least 2 characters.',
@@ -22,7 +23,21 @@ export const KitMessages = {
   notFound: 'Kit not found',
   adminOnlyField: 'Only an admin can change manually checked, status or owner.',
   invalidDate: 'Dates must be real dates (YYYY-MM-DD).',
+  dateOutOfRange: `Dates must be between ${DATE_BOUNDS.minYear} and ${DATE_BOUNDS.maxYear}.`,
+  publicDisplay: 'Show on public map must be true or false.',
+  coordinatesNotNumbers: 'Latitude and longitude must be numbers.',
+  manuallyChecked: 'Manually checked must be true or false.',
+  nulCharacter: 'Text must not contain a NUL character.',
+  /** A save based on an older copy of the kit (another tab, another admin): 409. */
+  staleEdit:
+    'This kit was changed after you opened it. Close this window and open the kit again to see the latest details, then make your change again.',
+  /** An owner changed what the public map shows on an approved kit: it is hidden until an admin approves it again. */
+  editAwaitsReview:
+    'Your changes have been saved. Because they change what the public map shows, the kit is hidden from the map until an admin has reviewed them.',
 } as const;
+
+/** Present dates are text of at most YYYY-MM-DD's length; whether it is a real day the kits context checks. */
+const dateShape = { message: KitMessages.invalidDate, test: (v: unknown) => v == null || (typeof v === 'string' && v.length <= TEXT_LIMITS.date) };
 
 /** The registration table of the spec: every failing field reported at once. otherMake and cabinetCode are not enforced. */
 export const kitRegistrationRules: RuleTable<
@@ -39,25 +54,57 @@ export const kitRegistrationRules: RuleTable<
   | 'custodianPhone'
   | 'custodianEmail'
 > = {
-  serialNumber: [rule.minLength(2, KitMessages.serialNumber)],
-  make: [rule.required(KitMessages.make)],
-  locationType: [rule.required(KitMessages.locationType)],
-  locationName: [rule.minLength(2, KitMessages.locationName)],
-  addressLine1: [rule.minLength(2, KitMessages.addressLine1)],
-  city: [rule.minLength(2, KitMessages.city)],
-  postcode: [rule.minLength(2, KitMessages.postcode)],
-  purchaseDate: [rule.minLength(2, KitMessages.purchaseDate)],
-  expiryDate: [rule.minLength(2, KitMessages.expiryDate)],
-  custodianName: [rule.minLength(2, KitMessages.custodianName)],
-  custodianPhone: [rule.minLength(10, KitMessages.custodianPhone)],
-  custodianEmail: [rule.email(KitMessages.custodianEmail)],
+  serialNumber: [rule.minLength(2, KitMessages.serialNumber), ...boundedText('Serial number', TEXT_LIMITS.serialNumber, { singleLine: true })],
+  make: [rule.required(KitMessages.make), ...boundedText('Kit make', TEXT_LIMITS.code, { singleLine: true })],
+  locationType: [rule.required(KitMessages.locationType), ...boundedText('Location type', TEXT_LIMITS.code, { singleLine: true })],
+  locationName: [rule.minLength(2, KitMessages.locationName), ...boundedText('Location name', TEXT_LIMITS.name, { singleLine: true })],
+  addressLine1: [rule.minLength(2, KitMessages.addressLine1), ...boundedText('Address line 1', TEXT_LIMITS.address, { singleLine: true })],
+  city: [rule.minLength(2, KitMessages.city), ...boundedText('City', TEXT_LIMITS.city, { singleLine: true })],
+  postcode: [rule.minLength(2, KitMessages.postcode), ...boundedText('Postcode', TEXT_LIMITS.postcode, { singleLine: true })],
+  purchaseDate: [rule.minLength(2, KitMessages.purchaseDate), dateShape],
+  expiryDate: [rule.minLength(2, KitMessages.expiryDate), dateShape],
+  custodianName: [rule.minLength(2, KitMessages.custodianName), ...boundedText('Custodian name', TEXT_LIMITS.name, { singleLine: true })],
+  custodianPhone: [rule.minLength(10, KitMessages.custodianPhone), ...boundedText('Custodian phone', TEXT_LIMITS.phone, { singleLine: true })],
+  custodianEmail: [rule.email(KitMessages.custodianEmail), ...boundedText('Custodian email', TEXT_LIMITS.email, { singleLine: true })],
 };
+
+/** The optional text of a kit: not required, but typed and bounded like the rest (registration and edit alike). */
+export const kitOptionalTextRules: RuleTable<
+  'otherMake' | 'cabinetCode' | 'addressLine2' | 'what3words' | 'detailedLocation' | 'openingHours' | 'availability' | 'ambulanceService'
+> = {
+  otherMake: boundedText('Other make', TEXT_LIMITS.name, { singleLine: true }),
+  cabinetCode: boundedText('Cabinet code', TEXT_LIMITS.cabinetCode, { singleLine: true }),
+  addressLine2: boundedText('Address line 2', TEXT_LIMITS.address, { singleLine: true }),
+  what3words: boundedText('what3words address', TEXT_LIMITS.what3words, { singleLine: true }),
+  detailedLocation: boundedText('Detailed location', TEXT_LIMITS.notes),
+  openingHours: boundedText('Opening hours', TEXT_LIMITS.openingHours),
+  availability: boundedText('Availability', TEXT_LIMITS.availabilityJson),
+  ambulanceService: boundedText('Ambulance service', TEXT_LIMITS.code, { singleLine: true }),
+};
+
+/** YYYY-MM-DD of a real calendar day within DATE_BOUNDS (Postgres has no year 0000). */
+export function isKitDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+export function isKitDateInBounds(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= DATE_BOUNDS.minYear && year <= DATE_BOUNDS.maxYear;
+}
 
 /** Latitude and longitude must be present on submit; text that is not a number counts as missing. */
 export function parseCoordinate(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  // Only a number or its text: `[53.8]` once passed as 53.8 through String().
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const n = Number(value.trim());
   return Number.isFinite(n) ? n : null;
+}
+
+/** A coordinate that is present must be a number or numeric text; absent ones are the location rule's concern. */
+export function isCoordinateValue(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'number' || (typeof value === 'string' && value.length <= 32);
 }
 
 export function hasLocation(input: { latitude?: unknown; longitude?: unknown }): boolean {

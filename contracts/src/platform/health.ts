@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../subjects';
 
-export type ServiceHealth = { service: ServiceContext; status: 'up'; uptimeSeconds: number; database: 'up' | 'down'; version: string };
+/** `database: 'none'` for a context that keeps no database (geo-search). */
+export type ServiceHealth = { service: ServiceContext; status: 'up'; uptimeSeconds: number; database: 'up' | 'down' | 'none'; version: string };
 
 export type HealthReport = {
   status: 'up' | 'down';

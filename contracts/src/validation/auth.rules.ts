@@ -1,4 +1,5 @@
-import { rule, type RuleTable } from './rules';
+import { TEXT_LIMITS, tooLongMessage } from './limits';
+import { boundedText, rule, type FieldRule, type RuleTable } from './rules';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -22,6 +23,9 @@ export const AuthMessages = {
   googleNotConfigured: 'Google sign-in is not configured',
   resetTokenInvalid: 'This password reset link is invalid or has expired',
   currentPasswordWrong: 'Current password is incorrect',
+  passwordNotText: 'Password must be text',
+  passwordNul: 'Password must not contain a NUL character',
+  passwordTooLong: tooLongMessage('Password', TEXT_LIMITS.password),
 } as const;
 
 const lowercase = /[a-z]/;
@@ -29,9 +33,24 @@ const uppercase = /[A-Z]/;
 const digit = /[0-9]/;
 const special = /[^A-Za-z0-9]/;
 
+/**
+ * Every password the server receives is a string of bounded length without NUL: a JSON array once became a
+ * one-byte password (argon2 hashed Buffer.from([...])). Not part of the strength meter's five checks.
+ */
+const passwordShape: readonly FieldRule[] = [
+  rule.text(AuthMessages.passwordNotText),
+  rule.maxLength(TEXT_LIMITS.password, AuthMessages.passwordTooLong),
+  rule.withoutNul(AuthMessages.passwordNul),
+];
+const emailShape = boundedText('Email address', TEXT_LIMITS.email);
+const nameRules = (label: 'First name' | 'Last name', requiredMessage: string): readonly FieldRule[] => [
+  rule.required(requiredMessage),
+  ...boundedText(label, TEXT_LIMITS.name, { singleLine: true }),
+];
+
 export const loginRules: RuleTable<'email' | 'password'> = {
-  email: [rule.email(AuthMessages.loginEmail)],
-  password: [rule.required(AuthMessages.loginPassword)],
+  email: [rule.email(AuthMessages.loginEmail), ...emailShape],
+  password: [rule.required(AuthMessages.loginPassword), ...passwordShape],
 };
 
 /** The sign-up password rules; also used for a password set through a reset link. */
@@ -44,26 +63,23 @@ export const strongPasswordRules = [
 ] as const;
 
 export const signUpRules: RuleTable<'email' | 'password' | 'firstName' | 'lastName'> = {
-  email: [rule.email(AuthMessages.loginEmail)],
-  password: strongPasswordRules,
-  firstName: [rule.required(AuthMessages.firstNameRequired)],
-  lastName: [rule.required(AuthMessages.lastNameRequired)],
+  email: [rule.email(AuthMessages.loginEmail), ...emailShape],
+  password: [...strongPasswordRules, ...passwordShape],
+  firstName: nameRules('First name', AuthMessages.firstNameRequired),
+  lastName: nameRules('Last name', AuthMessages.lastNameRequired),
 };
 
 export const profileRules: RuleTable<'firstName' | 'lastName' | 'email'> = {
-  firstName: [rule.required(AuthMessages.firstNameRequired)],
-  lastName: [rule.required(AuthMessages.lastNameRequired)],
-  email: [rule.email(AuthMessages.profileEmail)],
+  firstName: nameRules('First name', AuthMessages.firstNameRequired),
+  lastName: nameRules('Last name', AuthMessages.lastNameRequired),
+  email: [rule.email(AuthMessages.profileEmail), ...emailShape],
 };
 
 /** The spec checks only the length here; the server keeps the same rule so a form never passes locally and fails remotely. */
 export const passwordChangeRules: RuleTable<'currentPassword' | 'newPassword' | 'confirmPassword'> = {
-  currentPassword: [rule.required(AuthMessages.currentPasswordRequired)],
-  newPassword: [rule.minLength(PASSWORD_MIN_LENGTH, AuthMessages.newPasswordMinLength)],
-  confirmPassword: [
-    rule.required(AuthMessages.confirmPasswordRequired),
-    rule.equalsField('newPassword', AuthMessages.passwordsDontMatch),
-  ],
+  currentPassword: [rule.required(AuthMessages.currentPasswordRequired), ...passwordShape],
+  newPassword: [rule.minLength(PASSWORD_MIN_LENGTH, AuthMessages.newPasswordMinLength), ...passwordShape],
+  confirmPassword: [rule.required(AuthMessages.confirmPasswordRequired), rule.equalsField('newPassword', AuthMessages.passwordsDontMatch)],
 };
 
 /** The server receives only current and new (spec call table); confirmation is a browser concern. */
@@ -73,8 +89,8 @@ export const passwordChangeServerRules: RuleTable<'currentPassword' | 'newPasswo
 };
 
 export const resetPasswordRules: RuleTable<'token' | 'newPassword'> = {
-  token: [rule.required(AuthMessages.resetTokenInvalid)],
-  newPassword: strongPasswordRules,
+  token: [{ message: AuthMessages.resetTokenInvalid, test: (v) => typeof v === 'string' && v.trim().length > 0 && v.length <= TEXT_LIMITS.token }],
+  newPassword: [...strongPasswordRules, ...passwordShape],
 };
 
 /** Admin 'Edit User': first name, last name and e-mail all required. */

@@ -1,3 +1,4 @@
 export * from './rules';
 export * from './auth.rules';
 export * from './contact.rules';
+export * from './limits';

@@ -7,11 +7,20 @@ import { type Observable, tap } from 'rxjs';
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
 
-const handled = new Histogram({
+/** Handler time of every NATS request a service answers (Nest handlers through the interceptor; geo-search's raw hot subjects directly). */
+export const natsHandlerSeconds = new Histogram({
   name: 'bk_nats_handler_seconds',
   help: 'Time to handle a NATS request, by subject and outcome',
   labelNames: ['subject', 'outcome'],
   buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [metricsRegistry],
+});
+
+/** Coded errors answered over NATS (the RPC filter counts them), so a dashboard shows which codes a subject answers. */
+export const natsErrors = new Counter({
+  name: 'bk_nats_errors_total',
+  help: 'Errors answered over NATS, by subject and error code',
+  labelNames: ['subject', 'code'],
   registers: [metricsRegistry],
 });
 
@@ -35,7 +44,7 @@ export class NatsMetricsInterceptor implements NestInterceptor {
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'rpc') return next.handle();
     const subject = ctx.switchToRpc().getContext<NatsContext>().getSubject();
-    const end = handled.startTimer({ subject });
+    const end = natsHandlerSeconds.startTimer({ subject });
     return next.handle().pipe(tap({ next: () => end({ outcome: 'ok' }), error: () => end({ outcome: 'error' }) }));
   }
 }

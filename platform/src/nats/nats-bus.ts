@@ -71,6 +71,39 @@ export class NatsBus {
     nc.publish(subject, encodeEvent(subject, data), { headers: traceHeaders() });
   }
 
+  /**
+   * Hears every message on a subject (no queue group: every replica hears it), for hints such as kits.changed.
+   * The subscription survives reconnects; the payload is Nest's event envelope or plain JSON, given as parsed.
+   */
+  subscribe(subject: string, onMessage: (data: unknown) => void): { unsubscribe(): void } {
+    let sub: { unsubscribe(): void } | null = null;
+    let cancelled = false;
+    void this.connected
+      .then((nc) => {
+        if (cancelled || nc.isClosed()) return;
+        sub = nc.subscribe(subject, {
+          callback: (err, msg) => {
+            if (err) return;
+            let parsed: unknown = null;
+            try {
+              const packet = JSON.parse(Buffer.from(msg.data).toString('utf8')) as { data?: unknown; pattern?: unknown };
+              parsed = packet && typeof packet === 'object' && 'pattern' in packet ? packet.data : packet;
+            } catch {
+              parsed = null;
+            }
+            onMessage(parsed);
+          },
+        });
+      })
+      .catch(() => undefined);
+    return {
+      unsubscribe: () => {
+        cancelled = true;
+        sub?.unsubscribe();
+      },
+    };
+  }
+
   async close(): Promise<void> {
     const nc = this.connection;
     this.state = 'closed';

@@ -17,6 +17,57 @@ type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
  * before the process exits (graceful shutdown on SIGTERM).
  */
 export class DrainingNatsServer extends ServerNats {
+  /** Requests and events being handled now: a graceful stop waits for them before the connection drains. */
+  private readonly inFlight = new Set<object>();
+  private idle: (() => void) | null = null;
+  private connected = false;
+
+  constructor(...args: ConstructorParameters<typeof ServerNats>) {
+    super(...args);
+    this.status.subscribe((s) => (this.connected = s === 'connected'));
+  }
+
+  /** True while the listener's connection is up (readiness). */
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  override async handleMessage(channel: string, natsMsg: Parameters<ServerNats['handleMessage']>[1]): ReturnType<ServerNats['handleMessage']> {
+    this.inFlight.add(natsMsg);
+    try {
+      return await super.handleMessage(channel, natsMsg);
+    } catch (error) {
+      this.settle(natsMsg);
+      throw error;
+    } finally {
+      // A request is settled when its last answer is published (getPublisher); an event when its handler returns.
+      if (!natsMsg.reply) this.settle(natsMsg);
+    }
+  }
+
+  private settle(natsMsg: object): void {
+    if (this.inFlight.delete(natsMsg) && this.inFlight.size === 0) this.idle?.();
+  }
+
+  /**
+   * The first half of a graceful stop: leave the queue group (so the other replicas take every new request),
+   * handle what the server had already sent here, and wait until each of those has been answered, for at most
+   * `timeoutMs`. The connection stays up for the answers; close() drains it afterwards.
+   */
+  async stopTakingWork(timeoutMs: number): Promise<void> {
+    const subscriptions = (this as unknown as { subscriptions: { drain(): Promise<void> }[] }).subscriptions ?? [];
+    await Promise.all(subscriptions.map((sub) => sub.drain().catch(() => undefined)));
+    if (this.inFlight.size === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.idle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.idle = null;
+  }
+
   /**
    * A reply the NATS server refuses (over max_payload) throws inside Nest's responder, uncaught, and would end the
    * process. Answer the caller with a coded error instead, and log it.
@@ -26,6 +77,7 @@ export class DrainingNatsServer extends ServerNats {
     return (response: unknown) => {
       try {
         const packet = response as ReplyPacket | undefined;
+        if (packet?.isDisposed || packet?.err !== undefined) this.settle(natsMsg);
         if (natsMsg.reply && packet?.response instanceof PreSerialisedJson) {
           const envelope = `{"id":${JSON.stringify(id)},"isDisposed":${packet.isDisposed === true},"response":${packet.response.json}}`;
           return natsMsg.respond(Buffer.from(envelope, 'utf8'));

@@ -5,3 +5,6 @@ export * from './database';
 export * from './service-harness';
 export * from './test-bed';
 export * from './rejection';
+export * from './redis';
+export * from './service-process';
+export * from './otlp-receiver';

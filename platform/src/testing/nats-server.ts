@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort, waitForPort } from './free-port';
 
 export type TestNatsServer = { url: string; port: number; stop(): Promise<void>; start(): Promise<void> };
@@ -13,26 +15,34 @@ function natsBinary(): string {
 
 /**
  * A private, real nats-server on a free loopback port for one test file: queue groups of one file's services
- * never answer another file's requests, and a test may stop and restart it.
+ * never answer another file's requests, and a test may stop and restart it. JetStream is on, as in every
+ * deployment (geo-search keeps its projection's snapshot in its object store), with a store of its own that is
+ * removed when the server stops (a restarted server starts with an empty store, like one without persistence).
  */
 export async function startTestNatsServer(): Promise<TestNatsServer> {
   const port = await freePort();
   let child: ChildProcess | null = null;
+  let storeDir: string | null = null;
   const server: TestNatsServer = {
     url: `nats://127.0.0.1:${port}`,
     port,
     async start() {
-      child = spawn(natsBinary(), ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+      storeDir = mkdtempSync(path.join(tmpdir(), 'bk-test-nats-'));
+      child = spawn(natsBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
       await waitForPort(port);
     },
     async stop() {
       const c = child;
+      const dir = storeDir;
       child = null;
-      if (!c || c.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        c.once('exit', () => resolve());
-        c.kill('SIGKILL');
-      });
+      storeDir = null;
+      if (c && c.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          c.once('exit', () => resolve());
+          c.kill('SIGKILL');
+        });
+      }
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
   await server.start();

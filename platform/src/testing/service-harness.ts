@@ -1,25 +1,26 @@
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { type ServiceContext, healthSubject } from '@bleedkits/contracts';
-import { configureMicroservice } from '../bootstrap/bootstrap-service';
+import { startService } from '../bootstrap/bootstrap-service';
 import { NatsBus } from '../nats/nats-bus';
-import { natsMicroserviceOptions } from '../nats/nats-transport';
 
 /**
- * Boots one context's Nest microservice in-process against real NATS and Postgres, as main.ts would, and returns
- * once it answers its health subject: `listen()` resolving does not mean the NATS server has its subscriptions yet.
+ * Boots one context in-process against real NATS and Postgres through the same startService as main.ts (global
+ * filter and interceptors, probes on a loopback port of its own, the NATS listener in the context's queue group),
+ * and returns once it answers its health subject: `listen()` resolving does not mean the NATS server has its
+ * subscriptions yet. The listener is returned; its close() stops the whole service gracefully.
  */
-export async function startTestService(
-  context: ServiceContext,
-  module: Type<unknown> | DynamicModule,
-  natsUrl: string,
-): Promise<INestMicroservice> {
-  const ms = await NestFactory.createMicroservice(module, { ...natsMicroserviceOptions(context, natsUrl), logger: false });
-  configureMicroservice(ms);
-  ms.enableShutdownHooks();
-  await ms.listen();
+export async function startTestService(context: ServiceContext, module: Type<unknown> | DynamicModule, natsUrl: string): Promise<INestMicroservice> {
+  const service = await startService({ context, module, natsUrl, httpPort: 0, httpHost: '127.0.0.1', logger: false, shutdownTimeoutMs: 5000 });
   await waitUntilAnswering(context, natsUrl);
-  return ms;
+  // Callers hold the listener (INestMicroservice: get(), close()); their close() stops the whole application. A view,
+  // not a patch of the listener itself: the application's own close() closes the listener too.
+  return new Proxy(service.microservice, {
+    get(target, prop) {
+      if (prop === 'close') return service.stop;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 async function waitUntilAnswering(context: ServiceContext, natsUrl: string, timeoutMs = 10_000): Promise<void> {
@@ -32,7 +33,8 @@ async function waitUntilAnswering(context: ServiceContext, natsUrl: string, time
         await probe.request(healthSubject(context), {});
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`${context} did not answer its health subject within ${timeoutMs} ms: ${(error as Error).message}`);
+        if (Date.now() > deadline)
+          throw new Error(`${context} did not answer its health subject within ${timeoutMs} ms: ${(error as Error).message}`);
         await new Promise((r) => setTimeout(r, 20));
       }
     }

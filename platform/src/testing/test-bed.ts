@@ -3,6 +3,7 @@ import type { ServiceContext } from '@bleedkits/contracts';
 import { NatsBus } from '../nats/nats-bus';
 import { type TestDatabase, createTestDatabase } from './database';
 import { type TestNatsServer, startTestNatsServer } from './nats-server';
+import { TEST_REDIS_URL, deleteRedisKeys, testQueuePrefix } from './redis';
 import { startTestService } from './service-harness';
 
 export type TestBed = {
@@ -10,7 +11,7 @@ export type TestBed = {
   db: TestDatabase;
   /** A client on the private NATS, to drive contexts through their subjects. */
   bus: NatsBus;
-  /** The environment every context of this bed shares (database, NATS, NODE_ENV=test). */
+  /** The environment every context of this bed shares (database, NATS, Redis with a queue prefix of its own, NODE_ENV=test). */
   env: Record<string, string>;
   /** Boots one context in-process in its queue group; closed with the bed. */
   start(context: ServiceContext, module: Type<unknown> | DynamicModule): Promise<INestMicroservice>;
@@ -24,11 +25,12 @@ export async function createTestBed(name: string, requestTimeoutMs = 5000): Prom
   const bus = new NatsBus({ servers: nats.url, name, requestTimeoutMs });
   await bus.whenConnected();
   const services: INestMicroservice[] = [];
+  const queuePrefix = testQueuePrefix();
   return {
     nats,
     db,
     bus,
-    env: { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url },
+    env: { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: queuePrefix },
     async start(context, module) {
       const ms = await startTestService(context, module, nats.url);
       services.push(ms);
@@ -40,6 +42,7 @@ export async function createTestBed(name: string, requestTimeoutMs = 5000): Prom
       for (const s of services.reverse()) await s.close().catch(() => undefined);
       await nats.stop();
       await db.drop();
+      await deleteRedisKeys(queuePrefix).catch(() => undefined);
     },
   };
 }

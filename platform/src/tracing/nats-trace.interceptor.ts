@@ -1,11 +1,15 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { NatsContext } from '@nestjs/microservices';
-import { context as otelContext, propagation, SpanKind, trace } from '@opentelemetry/api';
-import { type Observable, finalize } from 'rxjs';
+import { SpanKind, SpanStatusCode, context as otelContext, propagation, trace } from '@opentelemetry/api';
+import { Observable } from 'rxjs';
 
 const tracer = trace.getTracer('bleedkits-nats');
 
-/** Continues the caller's trace across the NATS hop: the gateway injects traceparent into the message headers. */
+/**
+ * Continues the caller's trace across the NATS hop: the caller (NatsBus) injects traceparent into the message
+ * headers. The handler runs when the answer is subscribed to, which happens after this method returns, so the span's
+ * context is made active around the subscription itself: that is what puts the handler's SQL spans under it.
+ */
 @Injectable()
 export class NatsTraceInterceptor implements NestInterceptor {
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -15,7 +19,41 @@ export class NatsTraceInterceptor implements NestInterceptor {
     const hdrs = nats.getHeaders?.();
     if (hdrs) for (const key of ['traceparent', 'tracestate']) if (hdrs.has(key)) carrier[key] = hdrs.get(key);
     const parent = propagation.extract(otelContext.active(), carrier);
-    const span = tracer.startSpan(`nats ${nats.getSubject()}`, { kind: SpanKind.SERVER }, parent);
-    return otelContext.with(trace.setSpan(parent, span), () => next.handle().pipe(finalize(() => span.end())));
+    const subject = nats.getSubject();
+    const span = tracer.startSpan(
+      `nats ${subject}`,
+      { kind: SpanKind.SERVER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+      parent,
+    );
+    const active = trace.setSpan(parent, span);
+    let ended = false;
+    const end = (error?: unknown) => {
+      if (ended) return;
+      ended = true;
+      if (error !== undefined) {
+        const code = (error as { body?: { code?: unknown } })?.body?.code ?? (error as { code?: unknown })?.code;
+        span.setStatus({ code: SpanStatusCode.ERROR, message: typeof code === 'string' ? code : 'error' });
+      }
+      span.end();
+    };
+    return new Observable((subscriber) =>
+      otelContext.with(active, () => {
+        const subscription = next.handle().subscribe({
+          next: (value) => subscriber.next(value),
+          error: (error: unknown) => {
+            end(error);
+            subscriber.error(error);
+          },
+          complete: () => {
+            end();
+            subscriber.complete();
+          },
+        });
+        return () => {
+          subscription.unsubscribe();
+          end();
+        };
+      }),
+    );
   }
 }

@@ -1,0 +1,19 @@
+/**
+ * Subjects of the kits context for the ambulance-service feed and the approved-kits download (grammar as in
+ * ../subjects.ts). Every answer is one bounded part; the gateway assembles pages and files from parts.
+ */
+export const AmbulanceFeedSubjects = {
+  open: 'kits.qry.ambulance-feed-open.v1',
+  part: 'kits.qry.ambulance-feed-part.v1',
+  codeDisclosed: 'kits.cmd.ambulance-feed-code-disclosed.v1',
+  createClient: 'kits.cmd.ambulance-feed-create-client.v1',
+  listClients: 'kits.qry.ambulance-feed-clients.v1',
+  revokeClient: 'kits.cmd.ambulance-feed-revoke-client.v1',
+  accessLog: 'kits.qry.ambulance-feed-access-log.v1',
+} as const;
+
+export const ApprovedDownloadSubjects = {
+  begin: 'kits.qry.approved-download-begin.v1',
+  part: 'kits.qry.approved-download-part.v1',
+  commit: 'kits.cmd.approved-download-commit.v1',
+} as const;

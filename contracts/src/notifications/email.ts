@@ -1,0 +1,102 @@
+/**
+ * What any context says to notifications to send an e-mail (ARCHITECTURE, "E-mail is an outbox"): a template,
+ * a recipient, the template's variables and an idempotency key. Asking twice with the same key returns the
+ * message already in the outbox: whatever retries, the recipient gets one e-mail.
+ */
+export const EmailTemplateIds = {
+  verificationReminder: 'verification_reminder',
+  verificationOverdue: 'verification_overdue',
+  contactAdminNotification: 'contact_admin_notification',
+  contactUserConfirmation: 'contact_user_confirmation',
+  passwordReset: 'password_reset',
+  kitDeployedRestock: 'kit_deployed_restock',
+  verificationAdminDigest: 'verification_admin_digest',
+} as const;
+export type EmailTemplateId = (typeof EmailTemplateIds)[keyof typeof EmailTemplateIds];
+
+export type EmailVariables = Readonly<Record<string, string | number | boolean | null | readonly string[]>>;
+
+export type SendEmailRequest = {
+  /** Stable for one intended e-mail, e.g. `verification_reminder:kit:42:due:2027-03-01`. At most 200 characters. */
+  idempotencyKey: string;
+  templateId: EmailTemplateId;
+  to: string;
+  variables: EmailVariables;
+};
+
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export type SendEmailResponse = {
+  messageId: string;
+  status: OutboxStatus;
+  /** False when the idempotency key was already known and the existing message was returned. */
+  created: boolean;
+};
+
+/**
+ * The variables each template declares (seeded by the notifications migration; a test keeps the two equal). A
+ * sender passes these names only: an unknown name is refused. `year` and `date` default to now when not given.
+ */
+export const EmailTemplateVariableNames = {
+  verification_reminder: [
+    'custodianName',
+    'serialNumber',
+    'locationName',
+    'addressLine1',
+    'city',
+    'postcode',
+    'lastVerifiedDate',
+    'dueDate',
+    'year',
+    'consumables',
+  ],
+  verification_overdue: [
+    'custodianName',
+    'serialNumber',
+    'locationName',
+    'addressLine1',
+    'city',
+    'postcode',
+    'lastVerifiedDate',
+    'dueDate',
+    'year',
+    'consumables',
+  ],
+  contact_admin_notification: ['name', 'email', 'subject', 'message', 'date', 'year'],
+  contact_user_confirmation: ['subject', 'message', 'year'],
+  password_reset: ['firstName', 'resetUrl', 'expiresInMinutes', 'year'],
+  kit_deployed_restock: [
+    'custodianName',
+    'serialNumber',
+    'locationName',
+    'addressLine1',
+    'city',
+    'postcode',
+    'deployedAt',
+    'notes',
+    'dashboardUrl',
+    'year',
+  ],
+  verification_admin_digest: [
+    'overdueCount',
+    'dueSoonCount',
+    'longDeployedCount',
+    'overdueKits',
+    'dueSoonKits',
+    'longDeployedKits',
+    'adminUrl',
+    'date',
+    'year',
+  ],
+} as const satisfies Record<EmailTemplateId, readonly string[]>;
+
+/** notifications.qry.preview.v1: renders a template (stored, or the texts given) without sending anything. */
+export type PreviewEmailRequest = {
+  templateId: string;
+  variables?: EmailVariables;
+  /** Unsaved texts from the template editor; the stored ones when absent. */
+  subject?: string;
+  htmlTemplate?: string;
+  textTemplate?: string;
+};
+export type PreviewEmailResponse = { subject: string; html: string; text: string };

@@ -1,0 +1,4 @@
+export * from './email';
+export * from './templates';
+export * from './outbox';
+export * from './contact';

@@ -1,0 +1,29 @@
+/**
+ * BullMQ queue names (ARCHITECTURE, "Queues and schedules"). Each context owns the queues named after it and
+ * declares its job payloads beside its other wire types; `QueueJobPayloads` ties a name to its payload so a
+ * producer and a worker cannot disagree. Names contain no ':' (BullMQ's key separator).
+ */
+export const QueueNames = {
+  /** notifications: deliver one outbox message (payload: its id). */
+  emailDelivery: 'notifications.email-delivery',
+  /** imports: one CSV bulk registration. */
+  csvImport: 'imports.csv-import',
+  /** imports: one batch of approved CSV comparison updates. */
+  csvUpdates: 'imports.csv-updates',
+  /** backups: scheduled and manual database backups. */
+  backups: 'backups.run',
+  /** verification: the reminder run (scheduled, or on an admin's request). */
+  verificationReminders: 'verification.reminders',
+  /** kits: side effects of a kit event that must not be lost (e.g. the custodian's restock e-mail). */
+  kitNotices: 'kits.notices',
+} as const;
+export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
+
+/** Every job of the register names the thing it acts on; the side effect's idempotency key is derived from it. */
+export type JobPayload = Readonly<Record<string, unknown>>;
+
+/** The states the API reports for a job (BullMQ's own states folded into the spec's four). */
+export type JobState = 'queued' | 'processing' | 'completed' | 'failed';
+
+/** The time zone every schedule of the register runs in. */
+export const SCHEDULE_TIME_ZONE = 'Europe/London';

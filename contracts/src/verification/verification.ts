@@ -1,0 +1,155 @@
+import type { KitActor } from '../kits/kit';
+import type { DeploymentStatus } from '../enums/deployment-status';
+import { type CalendarDate, isCalendarDate } from '../kits/verification';
+import { type FieldRule, type RuleTable, rule } from '../validation/rules';
+import type { VerificationStatus } from '../kits/kit';
+
+// ---- the custodian's check (kits) ----------------------------------------------------------------
+
+/** POST /api/bleed-kits/{id}/verify: the checklist. Expiry dates are YYYY-MM-DD, optional. */
+export type VerifyKitChecklist = {
+  cabinetAccessible: boolean;
+  kitPresent: boolean;
+  sealIntact: boolean;
+  tourniquetExpiry?: string | null;
+  dressingsExpiry?: string | null;
+  notes?: string | null;
+};
+export type VerifyKitRequest = { actor: KitActor; kitId: number | string; checklist: VerifyKitChecklist };
+
+/** One recorded check of a kit: who and when, and what they found. */
+export type VerificationCheck = {
+  id: number;
+  checkedAt: string;
+  checkedBy: string;
+  checkedByEmail: string;
+  cabinetAccessible: boolean;
+  kitPresent: boolean;
+  sealIntact: boolean;
+  tourniquetExpiry: CalendarDate | null;
+  dressingsExpiry: CalendarDate | null;
+  notes: string | null;
+  passed: boolean;
+};
+
+export const VerificationMessages = {
+  checklistBoolean: 'Each checklist item must be answered yes or no',
+  expiryDate: 'Expiry dates must be valid dates (YYYY-MM-DD)',
+  notesTooLong: 'Notes must be at most 2000 characters',
+  dueDateRequired: 'Please enter a valid due date (YYYY-MM-DD)',
+  emailRequired: 'Email Required - Please enter an email address to send the test to.',
+  emailInvalid: 'Please enter a valid email address',
+} as const;
+
+/** POST /api/admin/bulk-update-verification-dates (through kits, so the revision feed carries every change). */
+export type BulkUpdateVerificationDatesRequest = { actor: KitActor; dueDate: CalendarDate };
+export type BulkUpdateVerificationDatesResponse = { updatedCount: number; message: string };
+
+// ---- reports (verification) ----------------------------------------------------------------------
+
+/** A kit in the verification reports: what an admin needs to chase it. */
+export type VerificationReportKit = {
+  id: number;
+  serialNumber: string;
+  locationName: string;
+  addressLine1: string;
+  city: string;
+  postcode: string;
+  custodianName: string;
+  custodianEmail: string;
+  lastVerifiedAt: string | null;
+  nextVerificationDue: CalendarDate;
+  verificationStatus: VerificationStatus;
+  isOverdue: boolean;
+  daysOverdue: number;
+  deploymentStatus: DeploymentStatus;
+};
+
+export type VerificationReportName = 'all' | 'overdue' | 'upcoming';
+
+/** GET /api/admin/verification-reports/all: counts of the register, and the kits needing attention (overdue or due soon). */
+export type VerificationAllReport = { overdueCount: number; upcomingCount: number; totalCount: number; kits: VerificationReportKit[] };
+/** GET .../overdue: kits whose due day is before the cutoff (today). */
+export type VerificationOverdueReport = { cutoffDate: CalendarDate; kits: VerificationReportKit[] };
+/** GET .../upcoming: kits due from startDate (today) to endDate (3 months on). */
+export type VerificationUpcomingReport = { startDate: CalendarDate; endDate: CalendarDate; kits: VerificationReportKit[] };
+
+/**
+ * One page of a report over NATS (a report grows with the register; the gateway assembles the pages). The first
+ * page (afterId 0) carries the report's header fields.
+ */
+export type VerificationReportPageRequest = { report: VerificationReportName; afterId: number; limit?: number };
+export type VerificationReportPage = {
+  report: VerificationReportName;
+  header: {
+    overdueCount: number;
+    upcomingCount: number;
+    totalCount: number;
+    cutoffDate: CalendarDate;
+    startDate: CalendarDate;
+    endDate: CalendarDate;
+  };
+  kits: VerificationReportKit[];
+  nextAfterId: number | null;
+};
+
+/** POST /api/admin/verification-reports/test-email */
+export type VerificationTestEmailRequest = { email: string; sendReal?: boolean };
+export type VerificationTestEmailPreview = { to: string; subject: string; contentPreview: string; note: string };
+export type VerificationTestEmailSent = { emailSent: boolean; message: string };
+
+/** POST /api/admin/verification-reminders/run: what the run did (a repeat run sends nothing twice). */
+export type VerificationReminderRunResult = {
+  runAt: string;
+  remindersSent: number;
+  overdueNoticesSent: number;
+  alreadySent: number;
+  failed: number;
+  kitsChecked: number;
+};
+
+/** Job payloads of QueueNames.verificationReminders. */
+export type VerificationReminderJob =
+  | { kind: 'reminder-run'; requestedBy: 'schedule' | 'admin' }
+  | { kind: 'admin-digest'; requestedBy: 'schedule' | 'admin' }
+  | { kind: 'restock-notice'; kitId: number; deployedAt: string };
+
+// ---- rule tables (the web forms and the gateway's DTOs run the same rules) -------------------------
+
+const isBooleanAnswer: FieldRule = { message: VerificationMessages.checklistBoolean, test: (v) => typeof v === 'boolean' };
+const optionalDate: FieldRule = {
+  message: VerificationMessages.expiryDate,
+  test: (v) => v === undefined || v === null || v === '' || isCalendarDate(v),
+};
+const optionalNotes: FieldRule = {
+  message: VerificationMessages.notesTooLong,
+  test: (v) => v === undefined || v === null || (typeof v === 'string' && v.length <= 2000),
+};
+
+export const checklistRules: RuleTable<keyof VerifyKitChecklist> = {
+  cabinetAccessible: [isBooleanAnswer],
+  kitPresent: [isBooleanAnswer],
+  sealIntact: [isBooleanAnswer],
+  tourniquetExpiry: [optionalDate],
+  dressingsExpiry: [optionalDate],
+  notes: [optionalNotes],
+};
+
+/** Every failed message of a checklist (the kits context runs this again on receipt). */
+export function checklistErrors(input: Readonly<Record<string, unknown>>): string[] {
+  const failed = new Set<string>();
+  for (const [field, rules] of Object.entries(checklistRules)) for (const r of rules) if (!r.test(input[field], input)) failed.add(r.message);
+  return [...failed];
+}
+
+export const bulkVerificationDateRules: RuleTable<'dueDate'> = {
+  dueDate: [{ message: VerificationMessages.dueDateRequired, test: (v) => isCalendarDate(v) }],
+};
+
+export const testEmailRules: RuleTable<'email'> = {
+  email: [
+    rule.required(VerificationMessages.emailRequired),
+    rule.email(VerificationMessages.emailInvalid),
+    { message: VerificationMessages.emailInvalid, test: (v) => typeof v === 'string' && v.length <= 254 },
+  ],
+};

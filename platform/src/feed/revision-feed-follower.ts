@@ -1,0 +1,181 @@
+import { Logger } from '@nestjs/common';
+import type { NatsBus } from '../nats/nats-bus';
+
+/**
+ * One page of a revision feed (kits.changes or kits.public-changes): changes after a revision, in order.
+ * `headRevision`, where the feed names it, is the newest revision committed when the page was read.
+ */
+export type RevisionFeedPage<C> = { changes: C[]; lastRevision: number; hasMore: boolean; headRevision?: number };
+
+export type RevisionFeedFollowerOptions<C, P extends RevisionFeedPage<C> = RevisionFeedPage<C>> = {
+  /** For logs. */
+  name: string;
+  bus: NatsBus;
+  /** The hint subject (kits.evt.changed.v1); heard by every replica, no queue group. */
+  hintSubject: string;
+  /** Reads the page after `afterRevision`, bounded above by `upToRevision` when given. */
+  readPage(afterRevision: number, upToRevision?: number): Promise<P>;
+  /**
+   * Applies one page and records `lastRevision` as the consumer's position, atomically where the projection is
+   * stored (a transaction for a Postgres projection). Called strictly in revision order, never concurrently.
+   * It may answer whether the page changed the consumer's data (default: whether the page held changes).
+   */
+  applyPage(page: P): Promise<boolean | void> | boolean | void;
+  /** Where the consumer stands now (its stored revision). */
+  position(): Promise<number> | number;
+  /** The timer catch-up: a lost hint delays an update by at most this. */
+  intervalMs: number;
+  /**
+   * A long read (a first load, a long outage) goes in parallel when the feed names its head: every revision up to
+   * the head is committed (writers commit in revision order), so ranges of `pageSize` below it are read this many
+   * at once and applied strictly in order. 1 (the default) reads page by page.
+   */
+  parallelRanges?: number;
+  pageSize?: number;
+  /** After each catch-up, whether it reached the head (false: the feed failed) and whether any page changed data. */
+  afterCatchUp?(outcome: { complete: boolean; changed: boolean }): void;
+};
+
+/**
+ * Follows the kits revision feed (ARCHITECTURE, "Data flow between contexts"): from the consumer's stored position
+ * it pages to the head at start, then again on every hint and on a timer, so a lost hint only delays an update and
+ * a consumer that was down catches up from where it stopped. The hint is subscribed without a queue group: every
+ * replica must hear it. Catch-ups never overlap; one asked for during another runs right after it. A failing read
+ * is retried on the next hint or tick.
+ */
+export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFeedPage<C>> {
+  private readonly logger: Logger;
+  private hint: { unsubscribe(): void } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private failing = false;
+  /** The newest revision applied, so a hint about a revision already held costs no request. */
+  private applied = -1;
+
+  constructor(private readonly options: RevisionFeedFollowerOptions<C, P>) {
+    this.logger = new Logger(`RevisionFeedFollower:${options.name}`);
+  }
+
+  /** Starts following: hints, the timer, and a first catch-up (returned, so a caller may wait for it). */
+  start(): Promise<void> {
+    this.listenToHints();
+    this.timer = setInterval(() => void this.catchUp(), this.options.intervalMs);
+    this.timer.unref();
+    return this.catchUp();
+  }
+
+  listenToHints(): void {
+    this.hint ??= this.options.bus.subscribe(this.options.hintSubject, (hint) => {
+      const revision = (hint as { revision?: unknown } | null)?.revision;
+      if (typeof revision === 'number' && revision <= this.applied) return;
+      void this.catchUp();
+    });
+  }
+
+  /** Stops listening to hints; the timer alone keeps the consumer current (operations, and lost-hint tests). */
+  stopListeningToHints(): void {
+    this.hint?.unsubscribe();
+    this.hint = null;
+  }
+
+  /** True while the last read failed (readiness may say so). */
+  get isFailing(): boolean {
+    return this.failing;
+  }
+
+  /** Reads every change after the consumer's position. Resolves when the consumer has reached the head. */
+  catchUp(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.readToHead();
+        } while (this.again && !this.closed);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async readToHead(): Promise<void> {
+    let changed = false;
+    const apply = async (page: P) => {
+      const outcome = await this.options.applyPage(page);
+      if (outcome ?? page.changes.length > 0) changed = true;
+      this.applied = Math.max(this.applied, page.lastRevision);
+    };
+    try {
+      let page = await this.options.readPage(await this.options.position());
+      await apply(page);
+      const size = this.options.pageSize ?? 0;
+      if (
+        (this.options.parallelRanges ?? 1) > 1 &&
+        page.hasMore &&
+        page.headRevision !== undefined &&
+        page.headRevision - page.lastRevision > 2 * size
+      ) {
+        for await (const range of this.rangesUpTo(page.lastRevision, page.headRevision, size)) for (const p of range) await apply(p);
+        page = await this.options.readPage(await this.options.position());
+        await apply(page);
+      }
+      while (page.hasMore && page.changes.length > 0 && !this.closed) {
+        page = await this.options.readPage(page.lastRevision);
+        await apply(page);
+      }
+      if (this.failing) this.logger.log('change feed reachable again');
+      this.failing = false;
+    } catch (e) {
+      if (!this.failing) this.logger.warn({ msg: 'change feed unavailable; retrying on the next hint or tick', error: (e as Error).message });
+      this.failing = true;
+    }
+    this.options.afterCatchUp?.({ complete: !this.failing, changed });
+  }
+
+  /** Every page of one revision range (after, upTo], in order. */
+  private async range(after: number, upTo: number): Promise<P[]> {
+    const pages: P[] = [];
+    for (let from = after; !this.closed;) {
+      const page = await this.options.readPage(from, upTo);
+      pages.push(page);
+      if (!page.hasMore || page.changes.length === 0) break;
+      from = page.lastRevision;
+    }
+    return pages;
+  }
+
+  /** The committed revisions (after, head] as ranges of one page each, yielded in order while several are read. */
+  private async *rangesUpTo(after: number, head: number, size: number): AsyncGenerator<P[]> {
+    const inFlight: Promise<P[]>[] = [];
+    let next = after;
+    const refill = () => {
+      while (inFlight.length < Math.max(1, this.options.parallelRanges ?? 1) && next < head && !this.closed) {
+        const reading = this.range(next, Math.min(head, next + size));
+        reading.catch(() => undefined); // awaited in order below; this only keeps an abandoned one from going unhandled
+        inFlight.push(reading);
+        next = Math.min(head, next + size);
+      }
+    };
+    refill();
+    while (inFlight.length > 0) {
+      const pages = await inFlight.shift()!;
+      if (this.closed) return; // a range cut short by shutdown must not be applied as if complete
+      refill();
+      yield pages;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.stopListeningToHints();
+    await this.running?.catch(() => undefined);
+  }
+}

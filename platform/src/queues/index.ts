@@ -1,0 +1,4 @@
+export * from './queue.module';
+export * from './queue-worker';
+export * from './queue-metrics';
+export * from './redis-connection';
