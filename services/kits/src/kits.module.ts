@@ -31,9 +31,33 @@ import { ReassignKitMessageController } from './commands/reassign-kit/reassign-k
 import { ManageManufacturersMessageController } from './commands/manage-manufacturers/manage-manufacturers.message-controller';
 import { DownloadApprovedKitsMessageController } from './commands/download-approved-kits/download-approved-kits.message-controller';
 import { MaintenanceMessageController } from './commands/maintenance/maintenance.message-controller';
+import { MaintenanceHandler } from './commands/maintenance/maintenance.handler';
+import { ManageManufacturersHandler } from './commands/manage-manufacturers/manage-manufacturers.handler';
+import { ReassignKitHandler } from './commands/reassign-kit/reassign-kit.handler';
 import { ManufacturerRepository } from './database/manufacturer.repository';
 import { SqlViewportBaselineMessageController } from './queries/sql-viewport-baseline/sql-viewport-baseline.message-controller';
 import { FallbackReverseGeocoder, ReverseGeocoder } from './geocoding/reverse-geocoder';
+import { VerifyKitHandler } from './commands/verify-kit/verify-kit.handler';
+import { VerifyKitMessageController } from './commands/verify-kit/verify-kit.message-controller';
+import { BulkUpdateVerificationDatesHandler } from './commands/bulk-update-verification-dates/bulk-update-verification-dates.handler';
+import { BulkUpdateVerificationDatesMessageController } from './commands/bulk-update-verification-dates/bulk-update-verification-dates.message-controller';
+import { IdempotencyKeyRepository } from './database/idempotency-key.repository';
+import { RegisterKitsBatchHandler } from './commands/register-kits-batch/register-kits-batch.handler';
+import { RegisterKitsBatchMessageController } from './commands/register-kits-batch/register-kits-batch.message-controller';
+import { UpdateIfUnchangedHandler } from './commands/update-if-unchanged/update-if-unchanged.handler';
+import { UpdateIfUnchangedMessageController } from './commands/update-if-unchanged/update-if-unchanged.message-controller';
+import { MatchForComparisonMessageController } from './queries/match-for-comparison/match-for-comparison.message-controller';
+import { PostcodePlacesMessageController } from './queries/postcode-places/postcode-places.message-controller';
+import { AmbulanceFeedRepository } from './database/ambulance-feed.repository';
+import { DownloadApprovedKitsHandler } from './commands/download-approved-kits/download-approved-kits.handler';
+import { AmbulanceFeedHandler } from './queries/ambulance-feed/ambulance-feed.handler';
+import { AmbulanceFeedMessageController } from './queries/ambulance-feed/ambulance-feed.message-controller';
+import { FeedClientAuth } from './queries/ambulance-feed/feed-client-auth';
+import { FeedAccessLogMessageController } from './queries/feed-access-log/feed-access-log.message-controller';
+import { ManageFeedClientsHandler } from './commands/manage-feed-clients/manage-feed-clients.handler';
+import { ManageFeedClientsMessageController } from './commands/manage-feed-clients/manage-feed-clients.message-controller';
+import { CodeDisclosedHandler } from './commands/code-disclosed/code-disclosed.handler';
+import { CodeDisclosedMessageController } from './commands/code-disclosed/code-disclosed.message-controller';
 
 /** Kit register: lifecycle, owners, manufacturers, exports, statistics, the revision change feed. */
 @Module({})
@@ -67,6 +91,16 @@ export class KitsModule {
         DownloadApprovedKitsMessageController,
         MaintenanceMessageController,
         SqlViewportBaselineMessageController,
+        VerifyKitMessageController,
+        BulkUpdateVerificationDatesMessageController,
+        RegisterKitsBatchMessageController,
+        UpdateIfUnchangedMessageController,
+        MatchForComparisonMessageController,
+        PostcodePlacesMessageController,
+        AmbulanceFeedMessageController,
+        ManageFeedClientsMessageController,
+        FeedAccessLogMessageController,
+        CodeDisclosedMessageController,
       ],
       providers: [
         { provide: KITS_ENV, useValue: env },
@@ -80,8 +114,22 @@ export class KitsModule {
         ChangeKitStatusHandler,
         SeedDemoKitsHandler,
         BulkApproveHandler,
+        MaintenanceHandler,
+        ManageManufacturersHandler,
+        ReassignKitHandler,
         ManufacturerRepository,
         { provide: ReverseGeocoder, useClass: FallbackReverseGeocoder },
+        VerifyKitHandler,
+        BulkUpdateVerificationDatesHandler,
+        IdempotencyKeyRepository,
+        RegisterKitsBatchHandler,
+        UpdateIfUnchangedHandler,
+        AmbulanceFeedRepository,
+        FeedClientAuth,
+        AmbulanceFeedHandler,
+        DownloadApprovedKitsHandler,
+        ManageFeedClientsHandler,
+        CodeDisclosedHandler,
       ],
     };
   }

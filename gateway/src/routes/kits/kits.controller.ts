@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { type CurrentUser as CurrentUserType, type Kit, KitsSubjects, type MessageResponse, type OwnerKitsResponse } from '@bleedkits/contracts';
 import { DeploymentStatusDto, KitEditDto, KitRegistrationDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';
 import { actorOf } from './actor';
+import { KIT_LIST_PART_LIMIT, listParts, streamJsonArray } from '../../paging/list-parts';
 
 /** The custodian's kit calls; the kits context scopes each to the caller (owner, or any kit for an admin). */
 @ApiTags('kits')
@@ -19,10 +21,16 @@ export class KitsController {
     return this.bus.request<Kit>(KitsSubjects.register, { actor: actorOf(me), kit: { ...dto } });
   }
 
+  /** {kits, userRole}: the caller's kits read from kits in parts and streamed (an organisation may own thousands). */
   @Get('api/bleed-kits/user')
   @SignedIn()
-  ownKits(@CurrentUser() me: CurrentUserType): Promise<OwnerKitsResponse> {
-    return this.bus.request<OwnerKitsResponse>(KitsSubjects.ownerList, { actor: actorOf(me) });
+  @ApiOkResponse({ description: 'OwnerKitsResponse: { kits: Kit[], userRole }' })
+  async ownKits(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
+    const userRole: OwnerKitsResponse['userRole'] = me.role;
+    await streamJsonArray(res, listParts<Kit, number>(this.bus, KitsSubjects.ownerList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT), {
+      before: '{"kits":',
+      after: `,"userRole":${JSON.stringify(userRole)}}`,
+    });
   }
 
   @Get('api/bleed-kits/:id')
@@ -48,6 +56,6 @@ export class KitsController {
   @Put('api/admin/kit-edit')
   @OwnerUsableAdminPath()
   edit(@CurrentUser() me: CurrentUserType, @Body() dto: KitEditDto): Promise<Kit> {
-    return this.bus.request<Kit>(KitsSubjects.edit, { actor: actorOf(me), kitId: dto.kitId, data: dto.data });
+    return this.bus.request<Kit>(KitsSubjects.edit, { actor: actorOf(me), kitId: dto.kitId, revision: dto.revision, data: dto.data });
   }
 }

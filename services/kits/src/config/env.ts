@@ -1,4 +1,5 @@
 import { cleanEnv, num, str } from 'envalid';
+import { DEFAULT_VERIFICATION_GRACE_DAYS } from '@bleedkits/contracts';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
@@ -9,6 +10,7 @@ export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
       IDENTITY_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
       POSTCODES_IO_BASE_URL: str({ default: 'https://api.postcodes.io', desc: "reverse geocoding for 'fix missing addresses'; set to 'off' to use only the register's gazetteer" }),
       GEOCODING_TIMEOUT_MS: num({ default: 2000 }),
+      VERIFICATION_GRACE_DAYS: num({ default: DEFAULT_VERIFICATION_GRACE_DAYS, desc: "days overdue before the ambulance files read 'Needs Verification'" }),
     }),
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DeploymentChange, KitChange, PublicKit } from '@bleedkits/contracts';
+import type { DeploymentChange, KitChange, PublicKit, VerificationCheck } from '@bleedkits/contracts';
 import type { KitFields, KitState } from '../domain/kit-state';
 
 /** Every write to the register holds this transaction-scoped lock while it takes its revision, so revisions
@@ -17,7 +17,9 @@ const COLUMNS = `
   k.custodian_name AS "custodianName", k.custodian_phone AS "custodianPhone", k.custodian_email AS "custodianEmail",
   k.ambulance_service AS "ambulanceService", k.public_display AS "publicDisplay", k.manually_checked AS "manuallyChecked",
   k.owner_id AS "ownerId", k.status, k.approved_at AS "approvedAt", k.last_verified_at AS "lastVerifiedAt",
-  k.deployment_status AS "deploymentStatus", k.deployment_notes AS "deploymentNotes", k.created_at AS "createdAt", k.updated_at AS "updatedAt"`;
+  k.deployment_status AS "deploymentStatus", k.deployment_notes AS "deploymentNotes", k.created_at AS "createdAt", k.updated_at AS "updatedAt",
+  to_char(k.next_verification_due, 'YYYY-MM-DD') AS "nextVerificationDue", to_char(k.tourniquet_expiry, 'YYYY-MM-DD') AS "tourniquetExpiry",
+  to_char(k.dressings_expiry, 'YYYY-MM-DD') AS "dressingsExpiry", k.deployment_changed_at AS "deploymentChangedAt"`;
 
 const FIELD_COLUMNS: Record<keyof KitFields, string> = {
   serialNumber: 'serial_number',
@@ -48,21 +50,37 @@ const FIELD_COLUMNS: Record<keyof KitFields, string> = {
   status: 'status',
 };
 
-export type KitPatch = Partial<KitFields> & Partial<Pick<KitState, 'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes'>>;
-const EXTRA_COLUMNS = { approvedAt: 'approved_at', lastVerifiedAt: 'last_verified_at', deploymentStatus: 'deployment_status', deploymentNotes: 'deployment_notes' } as const;
+export type KitPatch = Partial<KitFields> &
+  Partial<Pick<KitState, 'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes' | 'nextVerificationDue' | 'tourniquetExpiry' | 'dressingsExpiry'>>;
+const EXTRA_COLUMNS = {
+  approvedAt: 'approved_at',
+  lastVerifiedAt: 'last_verified_at',
+  deploymentStatus: 'deployment_status',
+  deploymentNotes: 'deployment_notes',
+  nextVerificationDue: 'next_verification_due',
+  tourniquetExpiry: 'tourniquet_expiry',
+  dressingsExpiry: 'dressings_expiry',
+} as const;
 
 /**
  * What a public listing is made of (contracts' PUBLIC_KIT_FIELDS, verificationStatus from lastVerifiedAt, set by the
  * caller), among other columns of the row.
  */
-export type PublicListingRow = Omit<PublicKit, 'verificationStatus'> & { lastVerifiedAt: string | null; verificationStatus?: PublicKit['verificationStatus'] };
+export type PublicListingRow = Omit<PublicKit, 'verificationStatus'> & {
+  lastVerifiedAt: string | null;
+  createdAt: string;
+  nextVerificationDue: string | null;
+  verificationStatus?: PublicKit['verificationStatus'];
+};
 
 const PUBLIC_LISTING_COLUMNS = `
   k.id::int AS "id", k.revision::bigint AS "revision", (k.status = 'active' AND k.public_display) AS "isPublic",
   k.location_name AS "locationName", k.location_type AS "locationType", k.latitude, k.longitude, k.availability,
   k.opening_hours AS "openingHours", k.what3words, k.address_line1 AS "addressLine1", k.city, k.postcode,
   k.detailed_location AS "detailedLocation", k.deployment_status AS "deploymentStatus",
-  to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastVerifiedAt"`;
+  to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastVerifiedAt",
+  to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+  to_char(k.next_verification_due, 'YYYY-MM-DD') AS "nextVerificationDue"`;
 
 /** A feed's upper revision bound as a Postgres bigint parameter: an unbounded read asks up to the largest one. */
 const bigintBound = (upTo: number) => (Number.isFinite(upTo) ? String(upTo) : '9223372036854775807');
@@ -75,6 +93,7 @@ function toState(row: Record<string, unknown>): KitState {
     revision: Number(row.revision),
     approvedAt: iso(row.approvedAt),
     lastVerifiedAt: iso(row.lastVerifiedAt),
+    deploymentChangedAt: iso(row.deploymentChangedAt),
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
   };
@@ -146,9 +165,16 @@ export class KitRepository {
     return rows[0] ? toState(rows[0]) : null;
   }
 
-  async findAll(status?: string): Promise<KitState[]> {
-    const where = status ? 'WHERE k.status = $1' : '';
-    return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k ${where} ORDER BY k.created_at DESC, k.id DESC`, status ? [status] : [])).map(toState);
+  /**
+   * One part of the admin list (all kits, or one status), newest first: the kits with an id below `beforeId`.
+   * A list that grows with the register is read in parts (ARCHITECTURE: nothing unbounded crosses NATS).
+   */
+  async findPage(filter: { status?: string; ownerId?: string }, beforeId: number | null, limit: number): Promise<KitState[]> {
+    const params: unknown[] = [beforeId ?? Number.MAX_SAFE_INTEGER, limit];
+    const where = ['k.id < $1'];
+    if (filter.status) where.push(`k.status = $${params.push(filter.status)}`);
+    if (filter.ownerId) where.push(`k.owner_id = $${params.push(filter.ownerId)}`);
+    return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE ${where.join(' AND ')} ORDER BY k.id DESC LIMIT $2`, params)).map(toState);
   }
 
   /** Kits needing a maintenance tool: an imported serial prefix, an undetected service, or no postcode or town. */
@@ -167,20 +193,47 @@ export class KitRepository {
     return rowsOf(await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.id = ANY($1) ORDER BY k.id${forUpdate ? ' FOR UPDATE' : ''}`, [ids])).map(toState);
   }
 
-  /** Active kits written after a revision, up to another: what an ambulance-service download carries. */
-  async activeBetween(afterRevision: number, upToRevision: number): Promise<KitState[]> {
-    return rowsOf(
-      await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.status = 'active' AND k.revision > $1 AND k.revision <= $2 ORDER BY k.ambulance_service, k.id`, [afterRevision, upToRevision]),
-    ).map(toState);
-  }
-
   async currentRevision(m: EntityManager = this.dataSource.manager): Promise<number> {
     const [{ r }] = await m.query(`SELECT coalesce(max(revision), 0)::bigint AS r FROM (SELECT max(revision) AS revision FROM kits.kits UNION ALL SELECT max(revision) FROM kits.kit_tombstones) x`);
     return Number(r);
   }
 
-  async findByOwner(ownerId: string): Promise<KitState[]> {
-    return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.owner_id = $1 ORDER BY k.created_at DESC, k.id DESC`, [ownerId])).map(toState);
+  /** The last checks of each kit, newest first (at most `perKit` each). */
+  async verificationChecks(kitIds: number[], perKit = 10): Promise<Map<number, VerificationCheck[]>> {
+    const out = new Map<number, VerificationCheck[]>();
+    if (!kitIds.length) return out;
+    const rows = await this.dataSource.query(
+      `SELECT id::int AS id, kit_id::int AS "kitId", checked_at AS "checkedAt", checked_by AS "checkedBy", checked_by_email AS "checkedByEmail",
+              cabinet_accessible AS "cabinetAccessible", kit_present AS "kitPresent", seal_intact AS "sealIntact",
+              to_char(tourniquet_expiry, 'YYYY-MM-DD') AS "tourniquetExpiry", to_char(dressings_expiry, 'YYYY-MM-DD') AS "dressingsExpiry", notes, passed
+         FROM (SELECT c.*, row_number() OVER (PARTITION BY kit_id ORDER BY checked_at DESC, id DESC) AS n FROM kits.verification_checks c WHERE kit_id = ANY($1)) x
+        WHERE n <= $2 ORDER BY kit_id, checked_at DESC, id DESC`,
+      [kitIds, perKit],
+    );
+    for (const r of rows as (Omit<VerificationCheck, 'checkedAt'> & { kitId: number; checkedAt: Date })[]) {
+      const { kitId, ...check } = r;
+      const list = out.get(kitId) ?? [];
+      list.push({ ...check, checkedAt: r.checkedAt.toISOString() });
+      out.set(kitId, list);
+    }
+    return out;
+  }
+
+  async recordVerificationCheck(m: EntityManager, kitId: number, check: Omit<VerificationCheck, 'id' | 'checkedAt'>): Promise<VerificationCheck> {
+    const rows = rowsOf(
+      await m.query(
+        `INSERT INTO kits.verification_checks (kit_id, checked_by, checked_by_email, cabinet_accessible, kit_present, seal_intact, tourniquet_expiry, dressings_expiry, notes, passed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::int AS id, checked_at AS "checkedAt"`,
+        [kitId, check.checkedBy, check.checkedByEmail, check.cabinetAccessible, check.kitPresent, check.sealIntact, check.tourniquetExpiry, check.dressingsExpiry, check.notes, check.passed],
+      ),
+    );
+    return { ...check, id: Number(rows[0].id), checkedAt: new Date(rows[0].checkedAt as string).toISOString() };
+  }
+
+  /** Active kits' ids in order, a part at a time (the bulk verification date update walks them). */
+  async activeIdsAfter(m: EntityManager, afterId: number, limit: number): Promise<number[]> {
+    const rows = await m.query(`SELECT id::int AS id FROM kits.kits WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2`, [afterId, limit]);
+    return (rows as { id: number }[]).map((r) => r.id);
   }
 
   async deploymentHistory(kitIds: number[]): Promise<Map<number, DeploymentChange[]>> {

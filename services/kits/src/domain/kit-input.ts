@@ -6,6 +6,9 @@ import {
   allDayAvailability,
   errorMessages,
   hasLocation,
+  isKitDate,
+  isKitDateInBounds,
+  kitOptionalTextRules,
   kitRegistrationRules,
   normalisePostcode,
   openingHoursText,
@@ -16,14 +19,8 @@ import {
 } from '@bleedkits/contracts';
 import type { KitFields } from './kit-state';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-function isRealDate(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v).trim());
+// Only strings are text: the rule tables report any other shape, so nothing is ever stringified into a field.
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const optional = (v: unknown): string | null => text(v) || null;
 
 /**
@@ -31,7 +28,12 @@ const optional = (v: unknown): string | null => text(v) || null;
  * manufacturer list and the location types, reporting every failure at once, and returns the normalised fields.
  */
 export function readKitInput(input: Partial<KitRegistration>, makes: ReadonlySet<string>): { errors: string[]; fields: KitFields | null } {
-  const errors = errorMessages(validateAgainst(kitRegistrationRules, input as Record<string, unknown>));
+  const record = input as Record<string, unknown>;
+  const errors = [...errorMessages(validateAgainst(kitRegistrationRules, record)), ...errorMessages(validateAgainst(kitOptionalTextRules, record))];
+  // Postgres text cannot hold NUL; one in a multi-line field would otherwise fail the write with a 500.
+  if (Object.values(record).some((v) => typeof v === 'string' && v.includes('\u0000'))) errors.push(KitMessages.nulCharacter);
+  if (input.publicDisplay !== undefined && input.publicDisplay !== null && typeof input.publicDisplay !== 'boolean')
+    errors.push(KitMessages.publicDisplay);
   const make = text(input.make);
   if (make && !makes.has(make)) errors.push(KitMessages.make);
   const locationType = text(input.locationType);
@@ -45,7 +47,10 @@ export function readKitInput(input: Partial<KitRegistration>, makes: ReadonlySet
   }
   for (const field of ['purchaseDate', 'expiryDate'] as const) {
     const v = text(input[field]);
-    if (v.length >= 2 && !isRealDate(v) && !errors.includes(KitMessages.invalidDate)) errors.push(KitMessages.invalidDate);
+    if (v.length < 2) continue;
+    if (!isKitDate(v)) {
+      if (!errors.includes(KitMessages.invalidDate)) errors.push(KitMessages.invalidDate);
+    } else if (!isKitDateInBounds(v) && !errors.includes(KitMessages.dateOutOfRange)) errors.push(KitMessages.dateOutOfRange);
   }
   if (errors.length) return { errors, fields: null };
 
@@ -112,4 +117,24 @@ export function locationChanged(
     normalisePostcode(before.postcode) !== normalisePostcode(after.postcode) ||
     before.addressLine1.trim().toLowerCase() !== after.addressLine1.trim().toLowerCase()
   );
+}
+
+/** The public listing's free text, besides the address: what an owner could turn into "SCAM: call 0909…". */
+const PUBLIC_TEXT_FIELDS = ['locationName', 'locationType', 'city', 'detailedLocation', 'what3words'] as const;
+type PublicListingFields = Pick<
+  KitFields,
+  'latitude' | 'longitude' | 'postcode' | 'addressLine1' | 'availability' | 'openingHours' | (typeof PUBLIC_TEXT_FIELDS)[number]
+>;
+const sameText = (a: string | null, b: string | null) => (a ?? '').trim() === (b ?? '').trim();
+
+/**
+ * An owner's edit of an approved kit that changes what the public map shows (moved, see locationChanged; its
+ * name, type, town, detailed location, what3words; hand-typed opening hours) sends it back for approval, so no
+ * owner can publish text or a place an admin has not seen. Hours chosen in the schedule picker are generated text
+ * and stay live; so do custodian details, dates and the other private fields (docs/decisions.md).
+ */
+export function publicListingChanged(before: PublicListingFields, after: PublicListingFields): boolean {
+  if (locationChanged(before, after)) return true;
+  if (PUBLIC_TEXT_FIELDS.some((f) => !sameText(before[f], after[f]))) return true;
+  return after.availability === null && !sameText(before.openingHours, after.openingHours);
 }

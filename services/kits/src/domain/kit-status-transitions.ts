@@ -1,5 +1,5 @@
 import type { KitStatus, StatusTransition } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { CodedError } from '@bleedkits/contracts';
 
 export type { StatusTransition };
 
@@ -12,7 +12,10 @@ export const TRANSITIONS: Readonly<Record<StatusTransition, { from: KitStatus; t
 
 export function nextStatus(current: KitStatus, transition: StatusTransition): KitStatus {
   const t = TRANSITIONS[transition];
-  if (current !== t.from) throw ServiceError.conflict(`Only a ${t.from} kit can be ${transition === 'reactivate' ? 'reactivated' : `${transition}d`}; this kit is ${current}.`);
+  if (current !== t.from)
+    throw CodedError.conflict(
+      `Only a ${t.from} kit can be ${transition === 'reactivate' ? 'reactivated' : `${transition}d`}; this kit is ${current}.`,
+    );
   return t.to;
 }
 
@@ -20,5 +23,5 @@ export function nextStatus(current: KitStatus, transition: StatusTransition): Ki
 export function transitionTo(current: KitStatus, target: string): StatusTransition {
   if (target === 'active') return current === 'rejected' ? 'reactivate' : 'approve';
   if (target === 'rejected') return 'reject';
-  throw ServiceError.validation(['status must be active or rejected']);
+  throw CodedError.validation(['status must be active or rejected']);
 }

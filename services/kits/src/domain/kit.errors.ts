@@ -1,12 +1,11 @@
-import { KitMessages } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { CodedError, KitMessages } from '@bleedkits/contracts';
 
 export const KitErrors = {
   /** Someone else's kit answers exactly like a missing one: its existence is not disclosed. */
-  notFound: () => ServiceError.notFound(KitMessages.notFound),
-  adminOnlyField: () => ServiceError.forbidden(KitMessages.adminOnlyField),
-  adminOnly: () => ServiceError.forbidden('Admin access is required.'),
-  invalidId: () => ServiceError.validation(['Kit id must be a positive whole number']),
+  notFound: () => CodedError.notFound(KitMessages.notFound),
+  adminOnlyField: () => CodedError.forbidden(KitMessages.adminOnlyField),
+  adminOnly: () => CodedError.forbidden('Admin access is required.'),
+  invalidId: () => CodedError.validation(['Kit id must be a positive whole number']),
 };
 
 export function parseKitId(raw: unknown): number {

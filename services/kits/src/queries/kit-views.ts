@@ -10,30 +10,35 @@ import { KITS_ENV, type KitsEnv } from '../config/env';
 export class KitViews {
   private readonly logger = new Logger('KitViews');
 
-  constructor(private readonly kits: KitRepository, private readonly bus: NatsBus, @Inject(KITS_ENV) private readonly env: KitsEnv) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly bus: NatsBus,
+    @Inject(KITS_ENV) private readonly env: KitsEnv,
+  ) {}
 
   static feedRecord(k: KitState, now = new Date()): KitFeedRecord {
     const { cabinetCode, ownerId, ...rest } = k;
-    const since = k.approvedAt ?? k.createdAt;
     return {
       ...rest,
       userId: ownerId,
       hasCabinetCode: !!cabinetCode,
       lastVerifiedAt: k.lastVerifiedAt,
-      nextVerificationDue: nextVerificationDue(k.lastVerifiedAt, since),
-      verificationStatus: verificationStatus(k.lastVerifiedAt, now),
+      nextVerificationDue: nextVerificationDue(k),
+      verificationStatus: verificationStatus(k, now),
       deploymentHistory: [],
     };
   }
 
   async forActor(actor: KitActor, states: KitState[]): Promise<Kit[]> {
     const history = await this.kits.deploymentHistory(states.map((s) => s.id));
+    const checks = await this.kits.verificationChecks(states.map((s) => s.id));
     const emails = await this.ownerEmails(actor, states);
     return states.map((s) => ({
       ...KitViews.feedRecord(s),
       cabinetCode: s.cabinetCode,
       userEmail: s.ownerId ? (emails.get(s.ownerId) ?? null) : null,
       deploymentHistory: history.get(s.id) ?? [],
+      verificationChecks: checks.get(s.id) ?? [],
     }));
   }
 
@@ -43,7 +48,11 @@ export class KitViews {
     const others = [...new Set(states.map((s) => s.ownerId).filter((id): id is string => !!id && id !== actor.id))];
     if (!others.length) return emails;
     try {
-      const res = await this.bus.request<{ emails: Record<string, string> }>(IdentitySubjects.userEmails, { userIds: others }, this.env.IDENTITY_REQUEST_TIMEOUT_MS);
+      const res = await this.bus.request<{ emails: Record<string, string> }>(
+        IdentitySubjects.userEmails,
+        { userIds: others },
+        this.env.IDENTITY_REQUEST_TIMEOUT_MS,
+      );
       for (const [id, email] of Object.entries(res.emails)) emails.set(id, email);
     } catch (e) {
       this.logger.warn({ msg: 'owner e-mails unavailable', error: (e as Error).message });

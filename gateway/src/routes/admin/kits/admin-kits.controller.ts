@@ -1,10 +1,19 @@
-import { BadRequestException, Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { type AdminKit, type BulkApproveResponse, type CurrentUser as CurrentUserType, type KitStatusChangeResponse, KitsSubjects, type MessageResponse } from '@bleedkits/contracts';
+import { BadRequestException, Body, Controller, Delete, Get, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  type AdminKit,
+  type BulkApproveResponse,
+  type CurrentUser as CurrentUserType,
+  type KitStatusChangeResponse,
+  KitsSubjects,
+  type MessageResponse,
+} from '@bleedkits/contracts';
 import { BulkApproveDto, KitStatusQueryDto, ReassignKitDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../../security/guards';
 import { actorOf } from '../../kits/actor';
+import { KIT_LIST_PART_LIMIT, listParts, streamJsonArray } from '../../../paging/list-parts';
 
 /** Approval and kit administration. Every route is admin-only (the two legacy paths outside /api/admin explicitly). */
 @ApiTags('admin')
@@ -13,21 +22,31 @@ import { actorOf } from '../../kits/actor';
 export class AdminKitsController {
   constructor(private readonly bus: NatsBus) {}
 
+  /** The pending list, newest first: read from kits in parts and streamed, however many kits wait. */
   @Get('api/admin/pending-kits-working')
-  pending(@CurrentUser() me: CurrentUserType): Promise<AdminKit[]> {
-    return this.bus.request<AdminKit[]>(KitsSubjects.adminList, { actor: actorOf(me), status: 'pending' });
+  @ApiOkResponse({ description: 'every pending kit (AdminKit[]), newest first' })
+  async pending(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
+    await streamJsonArray(
+      res,
+      listParts<AdminKit, number>(this.bus, KitsSubjects.adminList, { actor: actorOf(me), status: 'pending' }, KIT_LIST_PART_LIMIT),
+    );
   }
 
-  /** The spec's name for 'all kits, admin view'. */
+  /**
+   * The spec's name for 'all kits, admin view': every kit, newest first, read from kits in parts and streamed
+   * (the admin console sorts, searches and pages it in the browser; docs/decisions.md).
+   */
   @Get('api/test-kits')
-  all(@CurrentUser() me: CurrentUserType): Promise<AdminKit[]> {
-    return this.bus.request<AdminKit[]>(KitsSubjects.adminList, { actor: actorOf(me) });
+  @ApiOkResponse({ description: 'every kit (AdminKit[]), newest first' })
+  async all(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
+    await streamJsonArray(res, listParts<AdminKit, number>(this.bus, KitsSubjects.adminList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT));
   }
 
   /** Approve, reject or reactivate. A GET with side effects: admin-only and same-origin (sameOriginOnly middleware). */
   @Get('api/kit-status')
   changeStatus(@CurrentUser() me: CurrentUserType, @Query() q: KitStatusQueryDto): Promise<KitStatusChangeResponse> {
-    if (q.status !== 'active' && q.status !== 'rejected') throw new BadRequestException({ message: 'status must be active or rejected', errors: ['status must be active or rejected'] });
+    if (q.status !== 'active' && q.status !== 'rejected')
+      throw new BadRequestException({ message: 'status must be active or rejected', errors: ['status must be active or rejected'] });
     return this.bus.request<KitStatusChangeResponse>(KitsSubjects.changeStatus, { actor: actorOf(me), kitId: q.id, status: q.status });
   }
 

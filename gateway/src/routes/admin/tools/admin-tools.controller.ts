@@ -11,22 +11,31 @@ import {
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser } from '../../../security/guards';
 import { actorOf } from '../../kits/actor';
+import { ApprovedDownloadAssembler } from '../../ambulance-feed/approved-download';
 
 /** Admin Tools: ambulance-service downloads and the data-maintenance buttons. Admin-only by path. */
 @ApiTags('admin')
 @Controller('api/admin')
 export class AdminToolsController {
-  constructor(private readonly bus: NatsBus) {}
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly downloads: ApprovedDownloadAssembler,
+  ) {}
 
   @Get('download-approved-kits')
   lastDownload(@CurrentUser() me: CurrentUserType): Promise<LastDownloadResponse> {
     return this.bus.request<LastDownloadResponse>(KitsSubjects.lastApprovedDownload, { actor: actorOf(me) });
   }
 
+  /**
+   * One CSV per ambulance service with the kits approved or changed since the last download, and the kits that
+   * left the service's set as withdrawals. Assembled from bounded parts; the watermark moves only once every file
+   * was produced (ApprovedDownloadAssembler).
+   */
   @Post('download-approved-kits')
   @HttpCode(200)
   download(@CurrentUser() me: CurrentUserType): Promise<ApprovedKitsDownloadResponse> {
-    return this.bus.request<ApprovedKitsDownloadResponse>(KitsSubjects.downloadApproved, { actor: actorOf(me) }, 30_000);
+    return this.downloads.download(actorOf(me));
   }
 
   @Post('fix-missing-addresses')

@@ -1,11 +1,19 @@
-import { BadRequestException, Body, Controller, Delete, Get, Inject, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { type CurrentUser as CurrentUserType, IdentitySubjects, type MessageResponse, type UserListResponse, type UserResponse } from '@bleedkits/contracts';
+import { BadRequestException, Body, Controller, Delete, Get, Inject, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  type AdminUserRow,
+  type CurrentUser as CurrentUserType,
+  IdentitySubjects,
+  type MessageResponse,
+  type UserResponse,
+} from '@bleedkits/contracts';
 import { AdminUpdateUserDto, AdminUserActionDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
 import { AdminOnly, CurrentUser } from '../../../security/guards';
 import { SessionRegistry } from '../../../sessions/session-registry';
+import { listParts, streamJsonArray } from '../../../paging/list-parts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,11 +25,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @AdminOnly()
 @Controller('api/admin/user-management')
 export class UserManagementController {
-  constructor(private readonly bus: NatsBus, private readonly registry: SessionRegistry, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly registry: SessionRegistry,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
 
+  /** {users: AdminUserRow[]}, oldest first: read from identity in parts and streamed, however many users there are. */
   @Get()
-  list(): Promise<UserListResponse> {
-    return this.bus.request<UserListResponse>(IdentitySubjects.listUsers, {});
+  @ApiOkResponse({ description: '{ users: AdminUserRow[] }' })
+  async list(@Res() res: Response): Promise<void> {
+    await streamJsonArray(res, listParts<AdminUserRow, string>(this.bus, IdentitySubjects.listUsers, {}), { before: '{"users":', after: '}' });
   }
 
   @Post()

@@ -1,5 +1,5 @@
-import { Logger } from '@nestjs/common';
 import { AuthMessages } from '@bleedkits/contracts';
+import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { HttpClient } from '../../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
 
@@ -7,6 +7,7 @@ const password = 'Str0ng!pass';
 
 describe('admin user management over HTTP', () => {
   let stack: Stack;
+  let smtp: TestSmtpPeer;
   let admin: HttpClient;
   const register = async (email: string, firstName = 'First', lastName = 'Last') => {
     const c = new HttpClient(stack.baseUrl);
@@ -15,11 +16,15 @@ describe('admin user management over HTTP', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack({ contexts: ['identity', 'kits'] });
+    smtp = await startTestSmtpPeer();
+    stack = await startStack({ contexts: ['identity', 'kits', 'notifications'], serviceEnv: { notifications: { SMTP_URL: smtp.url } } });
     admin = new HttpClient(stack.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
   });
-  afterAll(async () => stack?.close());
+  afterAll(async () => {
+    await stack?.close();
+    await smtp?.close();
+  });
 
   it('lists users with the spec fields and kit_count 0 while kits cannot count', async () => {
     await register('listed@example.org', 'List', 'Ed');
@@ -62,13 +67,13 @@ describe('admin user management over HTTP', () => {
 
   it('e-mails a single-use reset link that sets a new password and ends the sessions', async () => {
     const { client, user } = await register('forgetful@example.org');
-    const logged = jest.spyOn(Logger.prototype, 'log');
     const res = await admin.post('/api/admin/user-management', { action: 'reset_password', userId: user.id });
     expect(res.status).toBe(201);
-    const mail = logged.mock.calls.map(([m]) => m as { resetUrl?: string; to?: string }).find((m) => m?.to === 'forgetful@example.org');
-    logged.mockRestore();
-    expect(mail?.resetUrl).toMatch(new RegExp(`^${stack.baseUrl}/reset-password\\?token=`));
-    const token = new URL(mail!.resetUrl!).searchParams.get('token')!;
+    // The link arrives by e-mail through the notifications outbox (a real SMTP peer here), never through a log.
+    const [mail] = await smtp.waitFor((m) => m.envelopeTo.includes('forgetful@example.org'));
+    const resetUrl = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(resetUrl).toMatch(new RegExp(`^${stack.baseUrl}/reset-password\\?token=`));
+    const token = new URL(resetUrl!).searchParams.get('token')!;
 
     const weak = await new HttpClient(stack.baseUrl).post('/api/auth/reset-password', { token, newPassword: 'weak' });
     expect(weak.status).toBe(400);

@@ -1,75 +1,24 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type FixAddressesResult, type KitActor, KitsSubjects, type MaintenanceResult, detectAmbulanceService } from '@bleedkits/contracts';
-import { assertAdmin } from '../../domain/admin-only';
-import { KitRepository, type KitPatch } from '../../database/kit.repository';
-import { KitChangedPublisher } from '../../events/kit-changed.publisher';
-import { ReverseGeocoder } from '../../geocoding/reverse-geocoder';
+import { type FixAddressesResult, type KitActor, KitsSubjects, type MaintenanceResult } from '@bleedkits/contracts';
+import { MaintenanceHandler } from './maintenance.handler';
 
-export const IMPORT_PREFIX = 'IMPORT-';
-
-/** The admin's data-maintenance tools. Each changed kit takes its own revision, so every projection follows. */
 @Controller()
 export class MaintenanceMessageController {
-  constructor(private readonly kits: KitRepository, private readonly changed: KitChangedPublisher, private readonly geocoder: ReverseGeocoder) {}
+  constructor(private readonly handler: MaintenanceHandler) {}
 
-  private async patchEach(patches: { id: number; patch: KitPatch }[]): Promise<number> {
-    if (!patches.length) return 0;
-    const { result } = await this.kits.write(async (m, first) => {
-      let revision = first;
-      for (const [i, p] of patches.entries()) {
-        if (i > 0) revision = await this.kits.nextRevision(m);
-        await this.kits.update(m, revision, p.id, p.patch);
-      }
-      return revision;
-    });
-    this.changed.committed(result);
-    return patches.length;
-  }
-
-  /** Removes the 'IMPORT-' prefix that old bulk imports left on serial numbers. */
   @MessagePattern(KitsSubjects.cleanSerialNumbers)
-  async cleanSerials(@Payload() req: { actor: KitActor }): Promise<MaintenanceResult> {
-    assertAdmin(req?.actor);
-    const patches = (await this.kits.findForMaintenance('importPrefix', IMPORT_PREFIX)).map((k) => ({
-      id: k.id,
-      patch: { serialNumber: k.serialNumber.slice(IMPORT_PREFIX.length) },
-    }));
-    const updatedCount = await this.patchEach(patches);
-    return { updatedCount, message: `${updatedCount} serial numbers cleaned` };
+  cleanSerials(@Payload() req: { actor: KitActor }): Promise<MaintenanceResult> {
+    return this.handler.cleanSerialNumbers(req?.actor);
   }
 
-  /** Detects the service of every kit whose service is empty or unknown. */
   @MessagePattern(KitsSubjects.updateAmbulanceServices)
-  async updateAmbulanceServices(@Payload() req: { actor: KitActor }): Promise<MaintenanceResult> {
-    assertAdmin(req?.actor);
-    const totalKits = await this.kits.count();
-    const patches = (await this.kits.findForMaintenance('unknownService'))
-      .map((k) => ({ id: k.id, service: detectAmbulanceService(k) }))
-      .filter((p) => p.service !== 'unknown')
-      .map((p) => ({ id: p.id, patch: { ambulanceService: p.service } }));
-    const updatedCount = await this.patchEach(patches);
-    return { updatedCount, totalKits, message: `${updatedCount} of ${totalKits} kits updated` };
+  updateAmbulanceServices(@Payload() req: { actor: KitActor }): Promise<MaintenanceResult> {
+    return this.handler.updateAmbulanceServices(req?.actor);
   }
 
-  /** Fills a missing postcode or town from the kit's coordinates (postcodes.io, else the register's gazetteer). */
   @MessagePattern(KitsSubjects.fixMissingAddresses)
-  async fixMissingAddresses(@Payload() req: { actor: KitActor }): Promise<FixAddressesResult> {
-    assertAdmin(req?.actor);
-    const missing = await this.kits.findForMaintenance('missingAddress');
-    const patches: { id: number; patch: KitPatch }[] = [];
-    let failed = 0;
-    for (const k of missing) {
-      const place = await this.geocoder.lookup(k.latitude, k.longitude).catch(() => null);
-      const patch: KitPatch = {};
-      if (place?.postcode && !k.postcode.trim()) patch.postcode = place.postcode;
-      if (place?.city && !k.city.trim()) patch.city = place.city;
-      if (Object.keys(patch).length) {
-        if (!k.ambulanceService || k.ambulanceService === 'unknown') patch.ambulanceService = detectAmbulanceService({ ...k, ...patch });
-        patches.push({ id: k.id, patch });
-      } else failed++;
-    }
-    const fixed = await this.patchEach(patches);
-    return { summary: { checked: missing.length, fixed, failed }, message: `${fixed} of ${missing.length} addresses repaired` };
+  fixMissingAddresses(@Payload() req: { actor: KitActor }): Promise<FixAddressesResult> {
+    return this.handler.fixMissingAddresses(req?.actor);
   }
 }

@@ -1,45 +1,29 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type KitActor, KitsSubjects, type ManufacturerRow, ManufacturerMessages, type MessageResponse, OTHER_MAKE, makeLabel, normaliseManufacturerName } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
-import { ManufacturerRepository } from '../../database/manufacturer.repository';
+import { type KitActor, KitsSubjects, type ManufacturerRow, type MessageResponse } from '@bleedkits/contracts';
+import { ManageManufacturersHandler } from './manage-manufacturers.handler';
 
-/** Admin management of the make list: add (normalised, no duplicates), rename the label, remove (never 'other'). */
 @Controller()
 export class ManageManufacturersMessageController {
-  constructor(private readonly manufacturers: ManufacturerRepository) {}
+  constructor(private readonly handler: ManageManufacturersHandler) {}
 
   @MessagePattern(KitsSubjects.adminManufacturers)
-  async list(@Payload() req: { actor: KitActor }): Promise<ManufacturerRow[]> {
-    assertAdmin(req?.actor);
-    return this.manufacturers.listWithCounts();
+  list(@Payload() req: { actor: KitActor }): Promise<ManufacturerRow[]> {
+    return this.handler.list(req?.actor);
   }
 
   @MessagePattern(KitsSubjects.addManufacturer)
-  async add(@Payload() req: { actor: KitActor; name: string }): Promise<ManufacturerRow> {
-    assertAdmin(req?.actor);
-    const key = normaliseManufacturerName(String(req.name ?? ''));
-    if (!key) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
-    const label = makeLabel(key);
-    if (!(await this.manufacturers.insert(key, label))) throw ServiceError.conflict(ManufacturerMessages.duplicate);
-    return { value: key, label, kitCount: 0 };
+  add(@Payload() req: { actor: KitActor; name: string }): Promise<ManufacturerRow> {
+    return this.handler.add(req?.actor, req?.name);
   }
 
   @MessagePattern(KitsSubjects.renameManufacturer)
-  async rename(@Payload() req: { actor: KitActor; value: string; label: string }): Promise<ManufacturerRow> {
-    assertAdmin(req?.actor);
-    const label = String(req.label ?? '').trim();
-    if (!label) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
-    if (!(await this.manufacturers.rename(String(req.value), label))) throw ServiceError.notFound(ManufacturerMessages.notFound);
-    return (await this.manufacturers.listWithCounts()).find((m) => m.value === req.value)!;
+  rename(@Payload() req: { actor: KitActor; value: string; label: string }): Promise<ManufacturerRow> {
+    return this.handler.rename(req?.actor, req?.value, req?.label);
   }
 
   @MessagePattern(KitsSubjects.removeManufacturer)
-  async remove(@Payload() req: { actor: KitActor; value: string }): Promise<MessageResponse> {
-    assertAdmin(req?.actor);
-    if (req.value === OTHER_MAKE) throw ServiceError.validation([ManufacturerMessages.otherProtected]);
-    if (!(await this.manufacturers.remove(String(req.value)))) throw ServiceError.notFound(ManufacturerMessages.notFound);
-    return { message: `Manufacturer ${makeLabel(req.value)} removed` };
+  remove(@Payload() req: { actor: KitActor; value: string }): Promise<MessageResponse> {
+    return this.handler.remove(req?.actor, req?.value);
   }
 }

@@ -1,6 +1,6 @@
-import type { AdminKit, Kit } from '@bleedkits/contracts';
+import { type AdminKit, type Kit, isVerificationOverdue } from '@bleedkits/contracts';
 
-/** Overdue when the next verification date has passed (never verified counts from approval or registration). */
+/** Overdue when the next verification day has passed (never verified counts from registration). */
 export function toAdminKit(kit: Kit, now: Date = new Date()): AdminKit {
-  return { ...kit, isOverdue: !!kit.nextVerificationDue && new Date(kit.nextVerificationDue) < now };
+  return { ...kit, isOverdue: isVerificationOverdue(kit.nextVerificationDue, now) };
 }

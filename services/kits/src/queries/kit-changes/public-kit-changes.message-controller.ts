@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type KitChangesRequest, KitsSubjects, toPublicKit, verificationStatus } from '@bleedkits/contracts';
+import { type KitChangesRequest, KitsSubjects, nextVerificationDue, toPublicKit, verificationStatus } from '@bleedkits/contracts';
 import type { PreSerialisedJson } from '@bleedkits/platform';
 import { KitRepository } from '../../database/kit.repository';
 import { feedPage, feedWindow } from './feed-page';
@@ -27,13 +27,15 @@ export class PublicKitChangesMessageController {
       changes,
       ({ revision, kitId, listing }) => {
         let kit = 'null';
+        let due = '';
         if (listing) {
           // Set on the freshly read row (ours alone) rather than on a copy: a million kits on a first load.
-          listing.verificationStatus = verificationStatus(listing.lastVerifiedAt, now);
+          listing.verificationStatus = verificationStatus(listing, now);
           kit = JSON.stringify(toPublicKit(listing as Required<typeof listing>));
+          due = `,"verificationDue":"${nextVerificationDue(listing)}"`;
         }
         // A PublicKitChange, put together around the listing's JSON so that each kit is serialised exactly once.
-        return { revision, json: `{"revision":${revision},"kitId":${kitId},"kit":${kit}}` };
+        return { revision, json: `{"revision":${revision},"kitId":${kitId},"kit":${kit}${due}}` };
       },
       window,
       { headRevision },

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CreateFeedClientRequest,
+  type CreateFeedClientResponse,
+  FEED_CLIENTS_MAX,
+  FeedClientMessages,
+  type FeedClientListResponse,
+  type FeedClientView,
+  type KitActor,
+  feedClientLabelErrors,
+  isFeedScope,
+} from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+import { assertAdmin } from '../../domain/admin-only';
+import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A key is 256 random bits, so a plain SHA-256 of it is as strong as a slow password hash and lets every request
+ * be checked with one indexed lookup. The gateway hashes the bearer key the same way; the key never crosses NATS
+ * again after it was shown once.
+ */
+export function feedKeyHash(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function newFeedKey(): string {
+  return `bkf_${randomBytes(32).toString('base64url')}`;
+}
+
+/** Admins create, list and revoke ambulance-feed clients. */
+@Injectable()
+export class ManageFeedClientsHandler {
+  constructor(private readonly repo: AmbulanceFeedRepository) {}
+
+  async create(actor: KitActor | undefined, req: CreateFeedClientRequest): Promise<CreateFeedClientResponse> {
+    assertAdmin(actor);
+    const errors = [...(isFeedScope(req?.scope) ? [] : [FeedClientMessages.scope]), ...feedClientLabelErrors(req?.label)];
+    if (errors.length) throw ServiceError.validation(errors);
+    if ((await this.repo.countClients()) >= FEED_CLIENTS_MAX) throw ServiceError.conflict(FeedClientMessages.tooMany);
+    const key = newFeedKey();
+    const client = await this.repo.createClient({
+      scope: req.scope as CreateFeedClientResponse['client']['scope'],
+      label: req.label.trim(),
+      keyHash: feedKeyHash(key),
+      keyPrefix: key.slice(0, 10),
+      createdBy: actor.id,
+    });
+    return { client, key, message: FeedClientMessages.created };
+  }
+
+  async list(actor: KitActor | undefined): Promise<FeedClientListResponse> {
+    assertAdmin(actor);
+    return { clients: await this.repo.listClients(FEED_CLIENTS_MAX * 2) };
+  }
+
+  async revoke(actor: KitActor | undefined, id: unknown): Promise<{ message: string; client: FeedClientView }> {
+    assertAdmin(actor);
+    const client = typeof id === 'string' && UUID.test(id) ? await this.repo.revokeClient(id, actor.id) : null;
+    if (!client) throw ServiceError.notFound(FeedClientMessages.notFound);
+    return { message: FeedClientMessages.revoked, client };
+  }
+}

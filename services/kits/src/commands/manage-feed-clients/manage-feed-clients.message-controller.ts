@@ -1,0 +1,31 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AmbulanceFeedSubjects,
+  type CreateFeedClientRequest,
+  type CreateFeedClientResponse,
+  type FeedClientListResponse,
+  type FeedClientView,
+  type KitActor,
+} from '@bleedkits/contracts';
+import { ManageFeedClientsHandler } from './manage-feed-clients.handler';
+
+@Controller()
+export class ManageFeedClientsMessageController {
+  constructor(private readonly handler: ManageFeedClientsHandler) {}
+
+  @MessagePattern(AmbulanceFeedSubjects.createClient)
+  create(@Payload() req: CreateFeedClientRequest & { actor: KitActor }): Promise<CreateFeedClientResponse> {
+    return this.handler.create(req?.actor, req);
+  }
+
+  @MessagePattern(AmbulanceFeedSubjects.listClients)
+  list(@Payload() req: { actor: KitActor }): Promise<FeedClientListResponse> {
+    return this.handler.list(req?.actor);
+  }
+
+  @MessagePattern(AmbulanceFeedSubjects.revokeClient)
+  revoke(@Payload() req: { actor: KitActor; clientId: string }): Promise<{ message: string; client: FeedClientView }> {
+    return this.handler.revoke(req?.actor, req?.clientId);
+  }
+}

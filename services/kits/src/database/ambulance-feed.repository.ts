@@ -1,0 +1,265 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type {
+  AmbulanceService,
+  ApprovedKitRow,
+  ControlRoomSource,
+  FeedAccessLogEntry,
+  FeedClientView,
+  FeedScope,
+  WithdrawalReason,
+} from '@bleedkits/contracts';
+
+/** The columns a control-room record and an approved-kits row are made of, as the wire wants them (no Date objects). */
+const FEED_COLUMNS = `
+  k.location_name AS "locationName", k.address_line1 AS "addressLine1", k.address_line2 AS "addressLine2", k.city, k.postcode,
+  k.latitude, k.longitude, k.what3words, k.detailed_location AS "detailedLocation", k.location_type AS "locationType",
+  k.opening_hours AS "openingHours", k.availability, k.cabinet_code AS "cabinetCode", k.ambulance_service AS "ambulanceService",
+  k.public_display AS "publicDisplay", k.deployment_status AS "deploymentStatus", k.serial_number AS "serialNumber",
+  to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastVerifiedAt",
+  to_char(k.approved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "approvedAt",
+  to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(k.next_verification_due, 'YYYY-MM-DD') AS "nextVerificationDue",
+  to_char(k.expiry_date, 'YYYY-MM-DD') AS "expiryDate",
+  to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+
+/** One feed entry: the kit as it is now (it is in the scope) or why it left. */
+export type FeedEntryRow = {
+  kitId: number;
+  revision: number;
+  scope: string;
+  /** Null while the kit is in the scope. */
+  withdrawnReason: WithdrawalReason | null;
+  kit: (ControlRoomSource & ApprovedKitRow) | null;
+};
+
+export type FeedClientRecord = { id: string; scope: FeedScope; label: string };
+
+type RawEntry = Record<string, unknown> & {
+  kitId: number;
+  revision: string;
+  scope: string;
+  withdrawnReason: WithdrawalReason | null;
+  present: boolean;
+};
+
+function toEntry(r: RawEntry): FeedEntryRow {
+  const revision = Number(r.revision);
+  // A kit in the scope whose row is gone (deleted without a tombstone) still leaves the control room's list.
+  const reason: WithdrawalReason | null = r.withdrawnReason ?? (r.present ? null : 'deleted');
+  if (reason) return { kitId: r.kitId, revision, scope: r.scope, withdrawnReason: reason, kit: null };
+  const kit = r as unknown as ControlRoomSource & ApprovedKitRow;
+  kit.id = r.kitId;
+  kit.revision = revision;
+  return { kitId: r.kitId, revision, scope: r.scope, withdrawnReason: null, kit };
+}
+
+const ENTRY_SELECT = `
+  SELECT e.kit_id::int AS "kitId", e.revision::bigint AS revision, e.scope, e.withdrawn_reason AS "withdrawnReason",
+         (k.id IS NOT NULL) AS present, ${FEED_COLUMNS}
+    FROM kits.feed_entries e
+    LEFT JOIN kits.kits k ON k.id = e.kit_id AND e.withdrawn_reason IS NULL`;
+
+/** Feed entries, feed clients, their access log and the approved-kits download watermark. */
+@Injectable()
+export class AmbulanceFeedRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The newest revision in a scope: nothing in it has changed while this stays the same. */
+  async scopeHead(scope: string): Promise<number> {
+    const [{ head }] = await this.dataSource.query(`SELECT coalesce(max(revision), 0)::bigint AS head FROM kits.feed_entries WHERE scope = $1`, [
+      scope,
+    ]);
+    return Number(head);
+  }
+
+  /** The revisions of a scope's next `limit` entries after a revision, up to another (an index-only read). */
+  async scopeRevisions(scope: string, afterRevision: number, upToRevision: number, limit: number): Promise<number[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT revision::bigint AS r FROM kits.feed_entries WHERE scope = $1 AND revision > $2 AND revision <= $3 ORDER BY revision LIMIT $4`,
+      [scope, afterRevision, upToRevision, limit],
+    )) as { r: string }[];
+    return rows.map((row) => Number(row.r));
+  }
+
+  /** The scope's entries after a revision, up to another, in revision order (one statement: one snapshot). */
+  async scopeEntries(scope: string, afterRevision: number, upToRevision: number, limit: number): Promise<FeedEntryRow[]> {
+    const rows = (await this.dataSource.query(
+      `${ENTRY_SELECT} WHERE e.scope = $1 AND e.revision > $2 AND e.revision <= $3 ORDER BY e.revision LIMIT $4`,
+      [scope, afterRevision, upToRevision, limit],
+    )) as RawEntry[];
+    return rows.map(toEntry);
+  }
+
+  /**
+   * The ambulance-service entries of a download's range, ordered by (revision, service): `after` is the last entry
+   * of the previous part. The responder app is no ambulance service and has no file.
+   */
+  async downloadEntries(
+    fromRevision: number,
+    toRevision: number,
+    after: { revision: number; service: string } | null,
+    limit: number,
+  ): Promise<FeedEntryRow[]> {
+    const a = after ?? { revision: fromRevision, service: '' };
+    const rows = (await this.dataSource.query(
+      `${ENTRY_SELECT}
+        WHERE e.scope <> 'responder_app' AND e.revision > $1 AND e.revision <= $2 AND (e.revision, e.scope) > ($3::bigint, $4::text)
+        ORDER BY e.revision, e.scope LIMIT $5`,
+      [fromRevision, toRevision, a.revision, a.service, limit],
+    )) as RawEntry[];
+    return rows.map(toEntry);
+  }
+
+  /**
+   * The newest revision every earlier revision of which is committed: writers take revisions under one lock and
+   * commit in that order, so the largest visible one is such a head.
+   */
+  async registerHead(): Promise<number> {
+    const [{ head }] = await this.dataSource.query(
+      `SELECT greatest((SELECT max(revision) FROM kits.kits), (SELECT max(revision) FROM kits.kit_tombstones), 0)::bigint AS head`,
+    );
+    return Number(head);
+  }
+
+  // ---- the approved-kits download watermark --------------------------------------------------------------
+
+  async lastDownload(m: EntityManager = this.dataSource.manager): Promise<{ downloadedAt: Date; toRevision: number } | null> {
+    const [row] = await m.query(
+      `SELECT downloaded_at AS "downloadedAt", to_revision::bigint AS "toRevision" FROM kits.approved_kit_downloads ORDER BY to_revision DESC, id DESC LIMIT 1`,
+    );
+    return row ? { downloadedAt: new Date(row.downloadedAt), toRevision: Number(row.toRevision) } : null;
+  }
+
+  /**
+   * Moves the watermark from `fromRevision` to `toRevision`, only if it still stands at `fromRevision` (another
+   * download finishing first wins; this one is refused and nothing is recorded). Returns false when refused.
+   */
+  async recordDownload(d: {
+    fromRevision: number;
+    toRevision: number;
+    kitCount: number;
+    withdrawalCount: number;
+    downloadedBy: string;
+    downloadedAt: Date;
+  }): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      await m.query(`LOCK TABLE kits.approved_kit_downloads IN EXCLUSIVE MODE`);
+      const last = await this.lastDownload(m);
+      if ((last?.toRevision ?? 0) !== d.fromRevision) return false;
+      await m.query(
+        `INSERT INTO kits.approved_kit_downloads (from_revision, to_revision, kit_count, withdrawal_count, downloaded_by, downloaded_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [d.fromRevision, d.toRevision, d.kitCount, d.withdrawalCount, d.downloadedBy, d.downloadedAt],
+      );
+      return true;
+    });
+  }
+
+  // ---- feed clients ------------------------------------------------------------------------------------
+
+  async createClient(c: { scope: FeedScope; label: string; keyHash: string; keyPrefix: string; createdBy: string }): Promise<FeedClientView> {
+    const [row] = await this.dataSource.query(
+      `INSERT INTO kits.ambulance_feed_clients (scope, label, key_hash, key_prefix, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${CLIENT_COLUMNS}`,
+      [c.scope, c.label, c.keyHash, c.keyPrefix, c.createdBy],
+    );
+    return toClientView(row);
+  }
+
+  async countClients(): Promise<number> {
+    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM kits.ambulance_feed_clients WHERE revoked_at IS NULL`);
+    return n;
+  }
+
+  async listClients(limit: number): Promise<FeedClientView[]> {
+    const rows = await this.dataSource.query(
+      `SELECT ${CLIENT_COLUMNS} FROM kits.ambulance_feed_clients ORDER BY revoked_at IS NOT NULL, scope, created_at DESC LIMIT $1`,
+      [limit],
+    );
+    return (rows as Record<string, unknown>[]).map(toClientView);
+  }
+
+  /** Revokes an active client; false when there is no such client (or it was already revoked). */
+  async revokeClient(id: string, by: string): Promise<FeedClientView | null> {
+    const [rows] = await this.dataSource.query(
+      `UPDATE kits.ambulance_feed_clients SET revoked_at = now(), revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING ${CLIENT_COLUMNS}`,
+      [id, by],
+    );
+    const row = (rows as Record<string, unknown>[])[0];
+    return row ? toClientView(row) : null;
+  }
+
+  /** The active client holding a key (by its hash); a revoked or unknown key finds nothing alike. */
+  async activeClientByKeyHash(keyHash: string): Promise<FeedClientRecord | null> {
+    const [row] = await this.dataSource.query(`SELECT id, scope, label FROM kits.ambulance_feed_clients WHERE key_hash = $1 AND revoked_at IS NULL`, [
+      keyHash,
+    ]);
+    return row ?? null;
+  }
+
+  /** "Last used", to the minute: a client polling every few seconds does not write a row each time. */
+  async touchClient(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE kits.ambulance_feed_clients SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+      [id],
+    );
+  }
+
+  // ---- the access log --------------------------------------------------------------------------------
+
+  /** One row per HTTP answer: a page assembled from several parts adds each part's counts to the same row. */
+  async logAccess(a: {
+    requestId: string;
+    clientId: string;
+    scope: FeedScope;
+    kitsReturned: number;
+    codesReturned: number;
+    clientAddress: string;
+  }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO kits.ambulance_feed_access_log (request_id, client_id, scope, kits_returned, codes_returned, client_address)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (request_id) DO UPDATE SET kits_returned = kits.ambulance_feed_access_log.kits_returned + excluded.kits_returned,
+                                              codes_returned = kits.ambulance_feed_access_log.codes_returned + excluded.codes_returned`,
+      [a.requestId, a.clientId, a.scope, a.kitsReturned, a.codesReturned, a.clientAddress.slice(0, 100)],
+    );
+  }
+
+  async accessLogPage(page: number, pageSize: number): Promise<{ total: number; entries: FeedAccessLogEntry[] }> {
+    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM kits.ambulance_feed_access_log`);
+    const rows = await this.dataSource.query(
+      `SELECT l.id::bigint AS id, l.client_id AS "clientId", c.label AS "clientLabel", l.scope, l.accessed_at AS "accessedAt",
+              l.kits_returned AS "kitsReturned", l.codes_returned AS "codesReturned", l.client_address AS "clientAddress"
+         FROM kits.ambulance_feed_access_log l JOIN kits.ambulance_feed_clients c ON c.id = l.client_id
+        ORDER BY l.accessed_at DESC, l.id DESC LIMIT $1 OFFSET $2`,
+      [pageSize, (page - 1) * pageSize],
+    );
+    return {
+      total,
+      entries: (rows as (FeedAccessLogEntry & { accessedAt: Date | string; id: string })[]).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        accessedAt: new Date(r.accessedAt).toISOString(),
+      })),
+    };
+  }
+
+  async kitScopeOf(id: number, m: EntityManager): Promise<{ status: string; ambulanceService: AmbulanceService } | null> {
+    const [row] = await m.query(`SELECT status, ambulance_service AS "ambulanceService" FROM kits.kits WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
+  }
+}
+
+const CLIENT_COLUMNS = `id, label, scope, key_prefix AS "keyPrefix", created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
+
+function toClientView(r: Record<string, unknown>): FeedClientView {
+  const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+  return {
+    id: String(r.id),
+    label: String(r.label),
+    scope: r.scope as FeedScope,
+    keyPrefix: String(r.keyPrefix),
+    createdAt: iso(r.createdAt)!,
+    lastUsedAt: iso(r.lastUsedAt),
+    revokedAt: iso(r.revokedAt),
+  };
+}

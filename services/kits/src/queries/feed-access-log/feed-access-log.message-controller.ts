@@ -1,0 +1,27 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  ACCESS_LOG_MAX_PAGE_SIZE,
+  ACCESS_LOG_PAGE_SIZE,
+  AmbulanceFeedSubjects,
+  type FeedAccessLogRequest,
+  type FeedAccessLogResponse,
+  type KitActor,
+} from '@bleedkits/contracts';
+import { assertAdmin } from '../../domain/admin-only';
+import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
+
+/** Every feed answer that carried cabinet codes, newest first, one page at a time. */
+@Controller()
+export class FeedAccessLogMessageController {
+  constructor(private readonly repo: AmbulanceFeedRepository) {}
+
+  @MessagePattern(AmbulanceFeedSubjects.accessLog)
+  async handle(@Payload() req: FeedAccessLogRequest & { actor: KitActor }): Promise<FeedAccessLogResponse> {
+    assertAdmin(req?.actor);
+    const pageSize = Math.min(ACCESS_LOG_MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(req.pageSize)) || ACCESS_LOG_PAGE_SIZE));
+    const page = Math.max(1, Math.floor(Number(req.page)) || 1);
+    const { total, entries } = await this.repo.accessLogPage(page, pageSize);
+    return { data: entries, pagination: { total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) } };
+  }
+}
