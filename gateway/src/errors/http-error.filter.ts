@@ -40,6 +40,24 @@ export class GatewayError extends HttpException {
   }
 }
 
+/** What body-parser (and other http-errors users) throw: a status meant for the client, and a type naming why. */
+type ClientHttpError = { status: number; expose?: boolean; type?: string; message?: string };
+
+const CLIENT_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  'entity.too.large': 'The request body is too large.',
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'encoding.unsupported': 'Compressed request bodies are not accepted.',
+  'charset.unsupported': 'Request bodies must be UTF-8 JSON.',
+  'request.aborted': 'The request body ended early.',
+  'request.size.invalid': 'The request body did not match its Content-Length.',
+  'parameters.too.many': 'The request has too many parameters.',
+};
+
+function isClientHttpError(e: unknown): e is ClientHttpError {
+  const status = (e as { status?: unknown } | null)?.status ?? (e as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 && (e as { expose?: unknown }).expose !== false;
+}
+
 /**
  * Every failing /api answer is {message, errors?, errorId?}. A 5xx from this process or a service carries an
  * errorId under which the cause is logged; no stack ever reaches the client.
@@ -72,6 +90,12 @@ export class HttpErrorFilter implements ExceptionFilter {
       const body: ApiErrorBody = { message, ...(r.errors ? { errors: r.errors } : {}) };
       if (status >= 500) body.errorId = this.logged(exception);
       return { status, body };
+    }
+    // The body parser's 400 / 413 / 415 reach the client as themselves, never as a 500.
+    if (isClientHttpError(exception)) {
+      const status = (exception as { status?: number }).status ?? (exception as unknown as { statusCode: number }).statusCode;
+      const message = CLIENT_ERROR_MESSAGES[exception.type ?? ''] ?? exception.message ?? 'Bad request';
+      return { status, body: { message, errors: [message] } };
     }
     return { status: 500, body: { message: 'Internal server error', errorId: this.logged(exception) } };
   }

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { type CurrentUser as CurrentUserType, ErrorCode } from '@bleedkits/contracts';
 import { GatewayError } from '../errors/http-error.filter';
 import { SessionUsers } from '../sessions/session-users';
+import { canonicalPath, isUnder } from './canonical-path';
 
 const SIGNED_IN = 'bk:signed-in';
 const ADMIN = 'bk:admin';
@@ -21,10 +22,22 @@ export const NOT_SIGNED_IN = 'Not signed in';
 export const ADMIN_REQUIRED = "You don't have permission to access this page. Admin access is required.";
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): CurrentUserType => {
-  const user = (ctx.switchToHttp().getRequest<Request & { currentUser?: CurrentUserType }>()).currentUser;
+  const user = ctx.switchToHttp().getRequest<Request & { currentUser?: CurrentUserType }>().currentUser;
   if (!user) throw new GatewayError({ code: ErrorCode.Unauthenticated, message: NOT_SIGNED_IN });
   return user;
 });
+
+/**
+ * Whether a request is on the admin path: by the route pattern that matched (what the controller declared) and by
+ * the canonical spelling of the URL, so neither a route registered as `API/Admin/...` nor a URL spelled
+ * `/API//admin/` can step around the rule.
+ */
+export function onAdminPath(req: Request): boolean {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  return (
+    isUnder(canonicalPath(req.originalUrl ?? req.url), '/api/admin') || (typeof pattern === 'string' && isUnder(canonicalPath(pattern), '/api/admin'))
+  );
+}
 
 /**
  * One global guard. Every route under /api/admin/ requires the admin role unless explicitly marked owner-usable,
@@ -32,14 +45,17 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly users: SessionUsers) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: SessionUsers,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const req = ctx.switchToHttp().getRequest<Request>();
     const targets = [ctx.getHandler(), ctx.getClass()];
     const ownerUsable = this.reflector.getAllAndOverride<boolean>(OWNER_USABLE, targets);
-    const admin = this.reflector.getAllAndOverride<boolean>(ADMIN, targets) || (req.path.startsWith('/api/admin/') && !ownerUsable);
+    const admin = this.reflector.getAllAndOverride<boolean>(ADMIN, targets) || (onAdminPath(req) && !ownerUsable);
     const signedIn = admin || ownerUsable || this.reflector.getAllAndOverride<boolean>(SIGNED_IN, targets);
     if (!signedIn) return true;
     const user = await this.users.load(req);

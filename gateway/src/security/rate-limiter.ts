@@ -17,16 +17,4 @@ export class RateLimiter {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowSeconds)] })) as [number, number];
     return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, ttl) };
   }
-
-  /** Reads a counter without counting. */
-  async peek(key: string, limit: number): Promise<RateDecision> {
-    const k = this.prefix + key;
-    const [raw, ttl] = await Promise.all([this.redis.get(k), this.redis.ttl(k)]);
-    const count = Number(raw ?? 0);
-    return { allowed: count < limit, count, retryAfterSeconds: Math.max(1, ttl) };
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
-  }
 }

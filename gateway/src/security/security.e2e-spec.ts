@@ -56,29 +56,55 @@ describe('gateway security', () => {
   it('refuses a state-changing request from another origin', async () => {
     const c = client();
     await c.post('/api/auth/register', { email: 'victim@example.org', password, firstName: 'Vic', lastName: 'Tim' });
-    const byOrigin = await c.put('/api/auth/profile', { firstName: 'Hacked', lastName: 'X', email: 'victim@example.org' }, { origin: 'https://evil.example' });
+    const byOrigin = await c.put(
+      '/api/auth/profile',
+      { firstName: 'Hacked', lastName: 'X', email: 'victim@example.org' },
+      { origin: 'https://evil.example' },
+    );
     expect(byOrigin.status).toBe(403);
     const bySite = await c.post('/api/auth/user', {}, { 'sec-fetch-site': 'cross-site' });
     expect(bySite.status).toBe(403);
     expect((await c.get('/api/auth/user')).body.user.firstName).toBe('Vic');
     // The site's own origin is fine.
-    const own = await c.put('/api/auth/profile', { firstName: 'Victor', lastName: 'Tim', email: 'victim@example.org' }, { origin: stack.baseUrl, 'sec-fetch-site': 'same-origin' });
+    const own = await c.put(
+      '/api/auth/profile',
+      { firstName: 'Victor', lastName: 'Tim', email: 'victim@example.org' },
+      { origin: stack.baseUrl, 'sec-fetch-site': 'same-origin' },
+    );
     expect(own.status).toBe(200);
   });
 
-  it('locks an account after repeated failures with 429 and Retry-After, for unknown e-mails alike', async () => {
-    const c = client();
-    await c.post('/api/auth/register', { email: 'locked@example.org', password, firstName: 'Lock', lastName: 'Ed' });
+  it("locks an account after repeated failures with 429 and Retry-After, for unknown e-mails alike, but not for its owner's browser", async () => {
+    const owner = client();
+    await owner.post('/api/auth/register', { email: 'locked@example.org', password, firstName: 'Lock', lastName: 'Ed' });
+    const stranger = client();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await c.post('/api/auth/login', { email: 'locked@example.org', password: 'Wrong!pass1' })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await stranger.post('/api/auth/login', { email: 'locked@example.org', password: 'Wrong!pass1' })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const locked = await c.post('/api/auth/login', { email: 'LOCKED@example.org', password });
+    const locked = await stranger.post('/api/auth/login', { email: 'LOCKED@example.org', password });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The browser that created the account is a trusted device: the stranger's failures do not lock it out.
+    expect((await owner.post('/api/auth/login', { email: 'locked@example.org', password })).status).toBe(200);
 
     const ghost: number[] = [];
-    for (let i = 0; i < 4; i++) ghost.push((await c.post('/api/auth/login', { email: 'nobody@example.org', password: 'Wrong!pass1' })).status);
+    for (let i = 0; i < 4; i++) ghost.push((await stranger.post('/api/auth/login', { email: 'nobody@example.org', password: 'Wrong!pass1' })).status);
     expect(ghost).toEqual([401, 401, 401, 429]);
+  });
+
+  it('clears the session cookie at logout', async () => {
+    const c = client();
+    await c.post('/api/auth/register', { email: 'bye@example.org', password, firstName: 'By', lastName: 'E' });
+    expect(c.sessionId).toBeDefined();
+    const out = await c.post('/api/auth/user');
+    expect(out.status).toBe(200);
+    const cleared = c.lastSetCookie.find((h) => h.startsWith('bk.sid='));
+    expect(cleared).toMatch(/^bk\.sid=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/i);
+    expect(cleared).toMatch(/Path=\//);
+    expect(c.sessionId).toBeUndefined();
+    expect((await c.get('/api/auth/user')).status).toBe(401);
   });
 
   it('does not tell registered e-mails apart by timing', async () => {

@@ -1,4 +1,4 @@
-import { AuthMessages, ErrorCode, IdentitySubjects, type UserListResponse, type UserResponse } from '@bleedkits/contracts';
+import { type AdminUserRow, AuthMessages, ErrorCode, IdentitySubjects, type ListPart, type UserResponse } from '@bleedkits/contracts';
 import { rejection } from '@bleedkits/platform/testing';
 import { type IdentityHarness, startIdentity } from '../test/identity-harness';
 
@@ -46,7 +46,8 @@ describe('identity over NATS', () => {
   });
 
   it('lists users with kit_count 0 while kits cannot answer', async () => {
-    const { users } = await h.bus.request<UserListResponse>(IdentitySubjects.listUsers, {});
+    const { items: users, hasMore } = await h.bus.request<ListPart<AdminUserRow, string>>(IdentitySubjects.listUsers, {});
+    expect(hasMore).toBe(false);
     expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(['boss@example.org', 'ann@example.org']));
     for (const u of users) expect(Object.keys(u).sort()).toEqual(['created_at', 'email', 'email_verified', 'first_name', 'id', 'kit_count', 'last_name', 'role']);
     expect(users.every((u) => u.kit_count === 0)).toBe(true);

@@ -5,7 +5,10 @@ import { PasswordResetTokenRecord, UserRecord } from './database/user.orm-entity
 import { UserRepository } from './database/user.repository';
 import { CreateUsers1763700000000 } from './database/migrations/1763700000000-create-users';
 import { PasswordHasher } from './passwords/password-hasher';
-import { LoggingPasswordResetMailer, PasswordResetMailer } from './mail/password-reset-mailer';
+import { OutboxPasswordResetMailer, PasswordResetMailer } from './mail/password-reset-mailer';
+import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler';
+import { RequestPasswordResetMessageController } from './commands/request-password-reset/request-password-reset.message-controller';
+import { AdminEmailsMessageController } from './queries/admin-emails/admin-emails.message-controller';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { RegisterUserMessageController } from './commands/register-user/register-user.message-controller';
 import { LogInHandler } from './commands/log-in/log-in.handler';
@@ -58,11 +61,14 @@ export class IdentityModule {
         GetUserMessageController,
         ListUsersMessageController,
         UserEmailsMessageController,
+        RequestPasswordResetMessageController,
+        AdminEmailsMessageController,
       ],
       providers: [
         { provide: IDENTITY_ENV, useValue: env },
         { provide: PasswordHasher, useFactory: () => new PasswordHasher(env.ARGON2_MEMORY_KIB, env.ARGON2_TIME_COST) },
-        { provide: PasswordResetMailer, useClass: LoggingPasswordResetMailer },
+        { provide: PasswordResetMailer, useClass: OutboxPasswordResetMailer },
+        RequestPasswordResetHandler,
         UserRepository,
         RegisterUserHandler,
         LogInHandler,

@@ -1,13 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import {
-  type CurrentUser as CurrentUserType,
-  ErrorCode,
-  IdentitySubjects,
-  type MessageResponse,
-  type UserResponse,
-} from '@bleedkits/contracts';
+import type { Request, Response } from 'express';
+import { type CurrentUser as CurrentUserType, ErrorCode, IdentitySubjects, type MessageResponse, type UserResponse } from '@bleedkits/contracts';
 import { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from '@bleedkits/contracts/dto';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
@@ -17,6 +11,9 @@ import { CurrentUser, NOT_SIGNED_IN, SignedIn } from '../../security/guards';
 import { SessionRegistry } from '../../sessions/session-registry';
 import { SessionUsers } from '../../sessions/session-users';
 import { LoginThrottle } from './login-throttle';
+
+/** The session cookie's name (create-gateway.ts). */
+export const SESSION_COOKIE = 'bk.sid';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -40,36 +37,41 @@ export class AuthController {
     return { user };
   }
 
+  /** The attempt is reserved before the password is checked (login-throttle.ts); a success gives it back. */
   @Post('login')
   @HttpCode(200)
   @ClientRateLimited()
-  async login(@Req() req: Request, @Body() dto: LoginDto): Promise<UserResponse> {
-    await this.throttle.assertAllowed(dto.email);
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: LoginDto): Promise<UserResponse> {
+    const attempt = await this.throttle.reserve(req, dto.email);
+    let user: UserResponse['user'];
     try {
-      const { user } = await this.bus.request<UserResponse>(IdentitySubjects.login, { email: dto.email, password: dto.password });
-      await this.throttle.recordSuccess(dto.email);
-      await this.sessions.establish(req, user, this.ttlSeconds);
-      return { user };
+      ({ user } = await this.bus.request<UserResponse>(IdentitySubjects.login, { email: dto.email, password: dto.password }));
     } catch (e) {
-      if (e instanceof RemoteCallError && e.body.code === ErrorCode.Unauthenticated) await this.throttle.recordFailure(dto.email);
+      // Given back only when identity was certainly not asked (NATS down); a timeout may have checked the password.
+      if (e instanceof RemoteCallError && e.body.code === ErrorCode.ServiceUnavailable) await this.throttle.release(attempt);
       throw e;
     }
+    await this.throttle.succeeded(attempt, res);
+    await this.sessions.establish(req, user, this.ttlSeconds);
+    return { user };
   }
 
   @Post('register')
   @HttpCode(201)
   @ClientRateLimited()
-  async register(@Req() req: Request, @Body() dto: RegisterDto): Promise<UserResponse> {
+  async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: RegisterDto): Promise<UserResponse> {
     const { user } = await this.bus.request<UserResponse>(IdentitySubjects.register, { ...dto });
+    await this.throttle.trustNewAccount(user.email, req, res);
     await this.sessions.establish(req, user, this.ttlSeconds);
     return { user };
   }
 
-  /** The spec's logout: POST on the current-user resource. Idempotent. */
+  /** The spec's logout: POST on the current-user resource. Idempotent; the browser is told to drop the cookie. */
   @Post('user')
   @HttpCode(200)
-  async logout(@Req() req: Request): Promise<MessageResponse> {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageResponse> {
     await this.sessions.end(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.env.NODE_ENV === 'production' });
     return { message: 'Signed out' };
   }
 

@@ -13,6 +13,7 @@ export function readIdentityEnv(source: NodeJS.ProcessEnv = process.env) {
     ARGON2_MEMORY_KIB: num({ default: 19456, desc: 'argon2id memory cost; at least 19 MiB' }),
     ARGON2_TIME_COST: num({ default: 2 }),
     KITS_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
+    NOTIFICATIONS_REQUEST_TIMEOUT_MS: num({ default: 5000, desc: 'how long a reset e-mail waits for the notifications outbox to store it' }),
   });
   const env = { ...base, ...own };
   if (env.ARGON2_MEMORY_KIB < 19456 || env.ARGON2_TIME_COST < 2) throw new Error('argon2id needs memory >= 19 MiB and time cost >= 2');

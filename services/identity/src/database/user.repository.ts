@@ -53,8 +53,33 @@ export class UserRepository {
     return Object.fromEntries(rows.map((r) => [r.id, r.email]));
   }
 
-  async list(): Promise<User[]> {
-    return (await this.users().find({ order: { createdAt: 'ASC' } })).map(toUser);
+  /**
+   * One part of the admin user list, oldest first, after a (created_at, id) position. The position is written with
+   * Postgres's own microseconds, so no user is skipped or repeated between parts.
+   */
+  async listPage(after: { createdAt: string; id: string } | null, limit: number): Promise<{ user: User; position: string }[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, email, first_name, last_name, password_hash, role, google_id, email_verified, created_at,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position_at
+         FROM identity.users
+        WHERE ($1::timestamptz IS NULL OR (created_at, id) > ($1::timestamptz, $2::uuid))
+        ORDER BY created_at, id LIMIT $3`,
+      [after?.createdAt ?? null, after?.id ?? '00000000-0000-0000-0000-000000000000', limit],
+    )) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      user: {
+        id: String(r.id),
+        email: String(r.email),
+        firstName: String(r.first_name),
+        lastName: String(r.last_name),
+        passwordHash: (r.password_hash as string | null) ?? null,
+        role: r.role as UserRole,
+        googleId: (r.google_id as string | null) ?? null,
+        emailVerified: r.email_verified === true,
+        createdAt: new Date(r.created_at as string),
+      },
+      position: `${String(r.position_at)}|${String(r.id)}`,
+    }));
   }
 
   /** Inserts; a concurrent insert of the same e-mail becomes the same 409 as a sequential one. */

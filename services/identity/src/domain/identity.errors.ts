@@ -1,16 +1,15 @@
-import { AuthMessages } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { CodedError, AuthMessages } from '@bleedkits/contracts';
 
 /** The identity context's refusals, each with its stable code. */
 export const IdentityErrors = {
-  duplicateEmail: () => ServiceError.conflict(AuthMessages.duplicateEmail),
-  invalidCredentials: () => ServiceError.unauthenticated(AuthMessages.invalidCredentials),
-  userNotFound: () => ServiceError.notFound('User not found'),
-  currentPasswordWrong: () => ServiceError.validation([AuthMessages.currentPasswordWrong]),
-  resetTokenInvalid: () => ServiceError.validation([AuthMessages.resetTokenInvalid]),
-  ownRole: () => ServiceError.forbidden('You cannot change your own role'),
-  deleteAdmin: () => ServiceError.forbidden('Admin users cannot be deleted'),
-  deleteSelf: () => ServiceError.forbidden('You cannot delete your own account'),
-  emailMismatch: () => ServiceError.validation(['The e-mail does not match the selected user']),
-  googleEmailUnverified: () => ServiceError.conflict('This e-mail is already registered. Sign in with your password.'),
+  duplicateEmail: () => CodedError.conflict(AuthMessages.duplicateEmail),
+  invalidCredentials: () => CodedError.unauthenticated(AuthMessages.invalidCredentials),
+  userNotFound: () => CodedError.notFound('User not found'),
+  currentPasswordWrong: () => CodedError.validation([AuthMessages.currentPasswordWrong]),
+  resetTokenInvalid: () => CodedError.validation([AuthMessages.resetTokenInvalid]),
+  ownRole: () => CodedError.forbidden('You cannot change your own role'),
+  deleteAdmin: () => CodedError.forbidden('Admin users cannot be deleted'),
+  deleteSelf: () => CodedError.forbidden('You cannot delete your own account'),
+  emailMismatch: () => CodedError.validation(['The e-mail does not match the selected user']),
+  googleEmailUnverified: () => CodedError.conflict('This e-mail is already registered. Sign in with your password.'),
 };

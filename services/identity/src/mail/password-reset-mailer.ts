@@ -1,16 +1,46 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EmailTemplateIds, NotificationsSubjects, type SendEmailRequest, type SendEmailResponse } from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
 
-export type PasswordResetMail = { to: string; firstName: string; resetUrl: string; expiresAt: Date };
+export type PasswordResetMail = {
+  to: string;
+  firstName: string;
+  resetUrl: string;
+  expiresAt: Date;
+  /** Names this one link (a hash of its token, never the token): the outbox's idempotency key. */
+  linkId: string;
+};
 
-/** Port: how a reset link reaches the user. The notifications outbox will implement it over NATS. */
+/** Port: how a reset link reaches the user. */
 export abstract class PasswordResetMailer {
   abstract send(mail: PasswordResetMail): Promise<void>;
 }
 
-/** Until the notifications context has its outbox, the link is written to the service log (issue: notifications). */
-export class LoggingPasswordResetMailer extends PasswordResetMailer {
-  private readonly logger = new Logger('PasswordResetMailer');
+/**
+ * Through the notifications outbox (`password_reset` template): stored before this answers, delivered by its
+ * worker. The link is a secret: it goes into the e-mail only, never into a log.
+ */
+@Injectable()
+export class OutboxPasswordResetMailer extends PasswordResetMailer {
+  constructor(
+    private readonly bus: NatsBus,
+    @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
+  ) {
+    super();
+  }
+
   async send(mail: PasswordResetMail): Promise<void> {
-    this.logger.log({ msg: 'password reset e-mail (logged until the notifications outbox exists)', to: mail.to, resetUrl: mail.resetUrl, expiresAt: mail.expiresAt.toISOString() });
+    const request: SendEmailRequest = {
+      idempotencyKey: `password_reset:${mail.linkId}`,
+      templateId: EmailTemplateIds.passwordReset,
+      to: mail.to,
+      variables: {
+        firstName: mail.firstName,
+        resetUrl: mail.resetUrl,
+        expiresInMinutes: Math.max(1, Math.round((mail.expiresAt.getTime() - Date.now()) / 60_000)),
+      },
+    };
+    await this.bus.request<SendEmailResponse>(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_REQUEST_TIMEOUT_MS);
   }
 }

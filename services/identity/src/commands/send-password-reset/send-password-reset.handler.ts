@@ -10,7 +10,7 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Admin 'Reset Password': e-mails the user a single-use link that expires after PASSWORD_RESET_TTL_MINUTES. */
+/** Admin 'Reset Password': e-mails the user a single-use link that expires after PASSWORD_RESET_TTL_MINUTES (through the outbox). */
 @Injectable()
 export class SendPasswordResetHandler {
   constructor(
@@ -22,12 +22,18 @@ export class SendPasswordResetHandler {
   async execute(req: SendPasswordResetRequest): Promise<MessageResponse> {
     const user = await this.users.findById(req.userId);
     if (!user) throw IdentityErrors.userNotFound();
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.env.PASSWORD_RESET_TTL_MINUTES * 60_000);
-    await this.users.createResetToken(user.id, hashResetToken(token), expiresAt);
-    const url = new URL('/reset-password', req.resetUrlBase);
-    url.searchParams.set('token', token);
-    await this.mailer.send({ to: user.email, firstName: user.firstName, resetUrl: url.toString(), expiresAt });
+    await this.sendLink(user, req.resetUrlBase);
     return { message: `A password reset link has been sent to ${user.email}` };
+  }
+
+  /** Stores a new single-use link (only its hash) and hands the e-mail to the notifications outbox. */
+  async sendLink(user: { id: string; email: string; firstName: string }, resetUrlBase: string): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashResetToken(token);
+    const expiresAt = new Date(Date.now() + this.env.PASSWORD_RESET_TTL_MINUTES * 60_000);
+    await this.users.createResetToken(user.id, tokenHash, expiresAt);
+    const url = new URL('/reset-password', resetUrlBase);
+    url.searchParams.set('token', token);
+    await this.mailer.send({ to: user.email, firstName: user.firstName, resetUrl: url.toString(), expiresAt, linkId: tokenHash.slice(0, 32) });
   }
 }

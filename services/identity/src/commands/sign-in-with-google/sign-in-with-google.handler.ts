@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { EMAIL_PATTERN, type GoogleSignInRequest, type UserResponse } from '@bleedkits/contracts';
+import { EMAIL_PATTERN, type GoogleSignInRequest, TEXT_LIMITS, type UserResponse } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
+
+/** Google's profile names are not ours to refuse: control characters become spaces and the length is capped. */
+function profileName(value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  return text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, TEXT_LIMITS.name)
+    .trim();
+}
 
 @Injectable()
 export class SignInWithGoogleHandler {
@@ -14,7 +24,14 @@ export class SignInWithGoogleHandler {
    * Google vouches for the e-mail (otherwise anyone could claim an address); else a new account is created.
    */
   async execute(req: GoogleSignInRequest): Promise<UserResponse> {
-    if (!req.googleId || !EMAIL_PATTERN.test(req.email ?? '')) throw ServiceError.validation(['Google did not return an e-mail address']);
+    if (
+      typeof req.googleId !== 'string' ||
+      !req.googleId ||
+      typeof req.email !== 'string' ||
+      req.email.length > TEXT_LIMITS.email ||
+      !EMAIL_PATTERN.test(req.email)
+    )
+      throw ServiceError.validation(['Google did not return an e-mail address']);
     const byGoogle = await this.users.findByGoogleId(req.googleId);
     if (byGoogle) return { user: toCurrentUser(byGoogle) };
     const byEmail = await this.users.findByEmail(req.email);
@@ -25,8 +42,8 @@ export class SignInWithGoogleHandler {
     }
     const created = await this.users.create({
       email: req.email,
-      firstName: req.firstName?.trim() || req.email.split('@')[0],
-      lastName: req.lastName?.trim() ?? '',
+      firstName: profileName(req.firstName) || profileName(req.email.split('@')[0]),
+      lastName: profileName(req.lastName),
       passwordHash: null,
       role: 'user',
       googleId: req.googleId,

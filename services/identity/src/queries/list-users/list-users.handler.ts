@@ -1,10 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type CountByOwnerRequest, type CountByOwnerResponse, KitsSubjects, type UserListResponse } from '@bleedkits/contracts';
+import {
+  type AdminUserRow,
+  type CountByOwnerRequest,
+  type CountByOwnerResponse,
+  KitsSubjects,
+  LIST_PART_LIMIT,
+  LIST_PART_MAX_BYTES,
+  type ListPart,
+  type ListPartRequest,
+} from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { toAdminRow } from '../../domain/user';
 import { UserRepository } from '../../database/user.repository';
 import { IDENTITY_ENV, type IdentityEnv } from '../../config/env';
 
+const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The admin user list, one part per request (a ListPart<AdminUserRow>, oldest first): the gateway asks for the
+ * next part after `next` while `hasMore`, so the answer never depends on how many users there are.
+ */
 @Injectable()
 export class ListUsersHandler {
   private readonly logger = new Logger('ListUsers');
@@ -16,19 +31,33 @@ export class ListUsersHandler {
   ) {}
 
   /** kit_count comes from the kits context; while it cannot answer, the list still loads with 0. */
-  async execute(): Promise<UserListResponse> {
-    const users = await this.users.list();
+  async execute(req: ListPartRequest<string> = {}): Promise<ListPart<AdminUserRow, string>> {
+    const m = typeof req?.after === 'string' ? POSITION.exec(req.after) : null;
+    const limit = Math.min(LIST_PART_LIMIT, Math.max(1, Math.floor(Number(req?.limit)) || LIST_PART_LIMIT));
+    const page = await this.users.listPage(m ? { createdAt: m[1], id: m[2] } : null, limit);
     let counts: Record<string, number> = {};
-    try {
-      const res = await this.bus.request<CountByOwnerResponse, CountByOwnerRequest>(
-        KitsSubjects.countByOwner,
-        { ownerIds: users.map((u) => u.id) },
-        this.env.KITS_REQUEST_TIMEOUT_MS,
-      );
-      counts = res?.counts ?? {};
-    } catch (e) {
-      this.logger.warn({ msg: 'kit counts unavailable; showing 0', error: (e as Error).message });
+    if (page.length) {
+      try {
+        const res = await this.bus.request<CountByOwnerResponse, CountByOwnerRequest>(
+          KitsSubjects.countByOwner,
+          { ownerIds: page.map((p) => p.user.id) },
+          this.env.KITS_REQUEST_TIMEOUT_MS,
+        );
+        counts = res?.counts ?? {};
+      } catch (e) {
+        this.logger.warn({ msg: 'kit counts unavailable; showing 0', error: (e as Error).message });
+      }
     }
-    return { users: users.map((u) => toAdminRow(u, counts[u.id] ?? 0)) };
+    // A user row is a few hundred bytes: a full part stays far below the byte budget, but the budget still holds.
+    const items: AdminUserRow[] = [];
+    let bytes = 0;
+    for (const p of page) {
+      const row = toAdminRow(p.user, counts[p.user.id] ?? 0);
+      bytes += JSON.stringify(row).length;
+      if (items.length && bytes > LIST_PART_MAX_BYTES) break;
+      items.push(row);
+    }
+    const next = items.length ? page[items.length - 1].position : (req?.after ?? null);
+    return { items, next, hasMore: items.length < page.length || page.length === limit };
   }
 }

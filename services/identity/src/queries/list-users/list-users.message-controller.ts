@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { IdentitySubjects, type UserListResponse } from '@bleedkits/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type AdminUserRow, IdentitySubjects, type ListPart, type ListPartRequest } from '@bleedkits/contracts';
 import { ListUsersHandler } from './list-users.handler';
 
 @Controller()
@@ -8,7 +8,7 @@ export class ListUsersMessageController {
   constructor(private readonly handler: ListUsersHandler) {}
 
   @MessagePattern(IdentitySubjects.listUsers)
-  handle(): Promise<UserListResponse> {
-    return this.handler.execute();
+  handle(@Payload() req: ListPartRequest<string>): Promise<ListPart<AdminUserRow, string>> {
+    return this.handler.execute(req);
   }
 }
