@@ -1,9 +1,35 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule } from '@bleedkits/platform';
-import type { NotificationsEnv } from './config/env';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { QueueNames } from '@bleedkits/contracts';
+import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { NOTIFICATIONS_ENV, type NotificationsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
+import { OutboxRepository } from './database/outbox.repository';
+import { TemplateRepository } from './database/template.repository';
+import { mailTransportProvider } from './providers/mail-transport/mail-transport.provider';
+import { MailTransport } from './providers/mail-transport/mail-transport.port';
+import { SendEmailHandler } from './commands/send-email/send-email.handler';
+import { SendEmailMessageController } from './commands/send-email/send-email.message-controller';
+import { SubmitContactMessageHandler } from './commands/submit-contact-message/submit-contact-message.handler';
+import { SubmitContactMessageMessageController } from './commands/submit-contact-message/submit-contact-message.message-controller';
+import { UpdateTemplateHandler } from './commands/update-template/update-template.handler';
+import { UpdateTemplateMessageController } from './commands/update-template/update-template.message-controller';
+import { SendTestEmailHandler } from './commands/send-test-email/send-test-email.handler';
+import { SendTestEmailMessageController } from './commands/send-test-email/send-test-email.message-controller';
+import { ListTemplatesMessageController } from './queries/list-templates/list-templates.message-controller';
+import { OutboxPageMessageController } from './queries/outbox-page/outbox-page.message-controller';
+import { PreviewEmailMessageController } from './queries/preview-email/preview-email.message-controller';
+import { EmailDeliveryWorker } from './jobs/email-delivery.worker';
+import { OutboxSweeper } from './schedules/outbox-sweeper';
 
-/** E-mail templates, outbox, contact messages. */
+/** Closes the SMTP transport's sockets when the service stops. */
+class TransportCloser implements OnApplicationShutdown {
+  constructor(@Inject(MailTransport) private readonly transport: MailTransport) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+/** E-mail templates, the outbox and its delivery, contact messages. */
 @Module({})
 export class NotificationsModule {
   static forRoot(env: NotificationsEnv): DynamicModule {
@@ -11,7 +37,32 @@ export class NotificationsModule {
       module: NotificationsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'notifications', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
+        NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'notifications-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
+        QueueModule.forQueues(QueueNames.emailDelivery),
         HealthModule.forContext('notifications'),
+      ],
+      controllers: [
+        SendEmailMessageController,
+        SubmitContactMessageMessageController,
+        UpdateTemplateMessageController,
+        SendTestEmailMessageController,
+        ListTemplatesMessageController,
+        OutboxPageMessageController,
+        PreviewEmailMessageController,
+      ],
+      providers: [
+        { provide: NOTIFICATIONS_ENV, useValue: env },
+        mailTransportProvider,
+        TransportCloser,
+        OutboxRepository,
+        TemplateRepository,
+        SendEmailHandler,
+        SubmitContactMessageHandler,
+        UpdateTemplateHandler,
+        SendTestEmailHandler,
+        EmailDeliveryWorker,
+        OutboxSweeper,
       ],
     };
   }

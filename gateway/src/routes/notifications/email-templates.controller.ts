@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  type CurrentUser as CurrentUserType,
+  type EmailTemplateListResponse,
+  EmailTemplateMessages,
+  NotificationsSubjects,
+  type OutboxPageResponse,
+  type PreviewEmailResponse,
+  type SendTestEmailResponse,
+  type UpdateEmailTemplateCommand,
+  type UpdateEmailTemplateResponse,
+} from '@bleedkits/contracts';
+import { OutboxQueryDto, PreviewEmailDto, SendTestEmailDto, UpdateEmailTemplateDto } from '@bleedkits/contracts/dto';
+import { NatsBus } from '@bleedkits/platform';
+import { AdminOnly, CurrentUser } from '../../security/guards';
+
+const TEMPLATE_ID = /^[a-z][a-z0-9_]{0,99}$/;
+
+/** The e-mail templates page and the outbox table of Admin Tools. Admin only. */
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/admin')
+export class EmailTemplatesController {
+  constructor(private readonly bus: NatsBus) {}
+
+  @Get('email-templates')
+  list(): Promise<EmailTemplateListResponse> {
+    return this.bus.request<EmailTemplateListResponse>(NotificationsSubjects.listTemplates, {});
+  }
+
+  /** Saves an edit (persisted: docs/decisions.md). 400 with every problem when a part does not compile or names an unknown variable. */
+  @Put('email-templates/:id')
+  update(@CurrentUser() me: CurrentUserType, @Param('id') id: string, @Body() dto: UpdateEmailTemplateDto): Promise<UpdateEmailTemplateResponse> {
+    if (!TEMPLATE_ID.test(id)) throw new NotFoundException({ message: EmailTemplateMessages.notFound });
+    const command: UpdateEmailTemplateCommand = {
+      id,
+      actorId: me.id,
+      subject: dto.subject,
+      htmlTemplate: dto.htmlTemplate,
+      textTemplate: dto.textTemplate,
+    };
+    return this.bus.request<UpdateEmailTemplateResponse>(NotificationsSubjects.updateTemplate, command);
+  }
+
+  /** Renders the editor's unsaved texts with sample values (not in the spec's table: the preview tabs use it). */
+  @Post('email-templates/preview')
+  @HttpCode(200)
+  preview(@Body() dto: PreviewEmailDto): Promise<PreviewEmailResponse> {
+    return this.bus.request<PreviewEmailResponse>(NotificationsSubjects.preview, { ...dto });
+  }
+
+  @Post('send-test-email')
+  @HttpCode(200)
+  sendTest(@Body() dto: SendTestEmailDto): Promise<SendTestEmailResponse> {
+    return this.bus.request<SendTestEmailResponse>(NotificationsSubjects.sendTest, {
+      email: dto.email.trim(),
+      templateId: dto.templateId,
+      variables: dto.variables ?? {},
+    });
+  }
+
+  @Get('email-outbox')
+  outbox(@Query() query: OutboxQueryDto): Promise<OutboxPageResponse> {
+    return this.bus.request<OutboxPageResponse>(NotificationsSubjects.outboxPage, {
+      page: query.page ? Number(query.page) : 1,
+      status: query.status,
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import {
+  type EmailDeliveryJob,
+  EmailDeliveryJobNames,
+  type EmailVariables,
+  QueueNames,
+  type SendEmailRequest,
+  type SendEmailResponse,
+} from '@bleedkits/contracts';
+import { renderTemplate, unknownVariables } from '../../domain/email-template';
+import { sendRequestProblems } from '../../domain/send-request';
+import { NotificationsErrors } from '../../domain/notifications.errors';
+import { OutboxRepository } from '../../database/outbox.repository';
+import { TemplateRepository } from '../../database/template.repository';
+import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../../config/env';
+import { deliveryJobOptions } from '../../jobs/delivery-retry';
+
+/** A send request as the context's own use cases make it (contact messages also set a Reply-To). */
+export type EnqueueEmail = SendEmailRequest & { replyTo?: string | null };
+
+/**
+ * Renders a template into the outbox and enqueues its delivery. The row is the source of truth: it is committed
+ * first, and the job (id = outbox id) only points at it. If the enqueue fails or the process dies before it, the
+ * outbox sweep enqueues the row later; a second request with the same idempotency key returns the stored message.
+ */
+@Injectable()
+export class SendEmailHandler {
+  private readonly logger = new Logger(SendEmailHandler.name);
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly templates: TemplateRepository,
+    @InjectQueue(QueueNames.emailDelivery) private readonly queue: Queue<EmailDeliveryJob>,
+    @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
+  ) {}
+
+  async execute(req: EnqueueEmail): Promise<SendEmailResponse> {
+    const problems = sendRequestProblems(req ?? {});
+    if (problems.length) throw NotificationsErrors.invalid(problems);
+    const existing = await this.outbox.findByKey(req.idempotencyKey);
+    if (existing) return { messageId: existing.id, status: existing.status, created: false };
+
+    const template = await this.templates.find(req.templateId);
+    if (!template) throw NotificationsErrors.templateNotFound();
+    const variables: EmailVariables = req.variables ?? {};
+    const unknown = unknownVariables(variables, template.variables);
+    if (unknown.length) {
+      throw NotificationsErrors.invalid([
+        `Unknown variables for ${template.id}: ${unknown.join(', ')}. Its variables are: ${template.variables.map((v) => v.name).join(', ')}`,
+      ]);
+    }
+    const rendered = renderTemplate(template, variables);
+    const { row, created } = await this.outbox.insertOnce({
+      idempotencyKey: req.idempotencyKey,
+      templateId: template.id,
+      to: req.to,
+      replyTo: req.replyTo,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+    });
+    if (created) await this.enqueue(row.id);
+    return { messageId: row.id, status: row.status, created };
+  }
+
+  /** Never fails the request: the message is stored, and the sweep enqueues it if this does not. */
+  private async enqueue(outboxId: string): Promise<void> {
+    try {
+      const policy = {
+        attempts: this.env.EMAIL_MAX_ATTEMPTS,
+        baseDelayMs: this.env.EMAIL_RETRY_BASE_DELAY_MS,
+        maxDelayMs: this.env.EMAIL_RETRY_MAX_DELAY_MS,
+      };
+      await this.queue.add(EmailDeliveryJobNames.deliver, { outboxId }, deliveryJobOptions(outboxId, policy));
+    } catch (e) {
+      this.logger.warn({ outboxId, err: (e as Error).message }, 'could not enqueue an outbox message; the sweep will');
+    }
+  }
+}

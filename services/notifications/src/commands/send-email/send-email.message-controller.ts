@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { NotificationsSubjects, type SendEmailRequest, type SendEmailResponse } from '@bleedkits/contracts';
+import { SendEmailHandler } from './send-email.handler';
+
+@Controller()
+export class SendEmailMessageController {
+  constructor(private readonly handler: SendEmailHandler) {}
+
+  /** Any context's e-mail. A Reply-To is not part of the public contract: only contact messages set one. */
+  @MessagePattern(NotificationsSubjects.send)
+  handle(@Payload() req: SendEmailRequest): Promise<SendEmailResponse> {
+    return this.handler.execute({ idempotencyKey: req?.idempotencyKey, templateId: req?.templateId, to: req?.to, variables: req?.variables });
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { simpleParser } from 'mailparser';
+import { EmailTemplateIds, NotificationsSubjects, type SendEmailResponse } from '@bleedkits/contracts';
+import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess } from '@bleedkits/platform/testing';
+import { type TestSmtpPeer, startTestSmtpPeer } from '../test/smtp-peer';
+import { FAST_RETRY_ENV } from '../test/notifications-harness';
+
+describe('notifications as a real process', () => {
+  let bed: TestBed;
+  let smtp: TestSmtpPeer;
+  let proc: ServiceProcess | undefined;
+  const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'bk-outbox-'));
+
+  beforeAll(async () => {
+    bed = await createTestBed('notifications-process-test');
+    smtp = await startTestSmtpPeer();
+  });
+  afterAll(async () => {
+    await proc?.kill('SIGKILL');
+    await bed?.close();
+    await smtp?.close();
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
+
+  const send = (key: string, to: string) =>
+    bed.bus.request<SendEmailResponse>(NotificationsSubjects.send, {
+      idempotencyKey: key,
+      templateId: EmailTemplateIds.contactUserConfirmation,
+      to,
+      variables: { subject: `Subject of ${key}`, message: 'Kept across a crash' },
+    });
+
+  it('delivers every queued message exactly once after the service is killed and started again', async () => {
+    const env = { ...bed.env, ...FAST_RETRY_ENV, SMTP_URL: smtp.url, MAIL_FROM: 'Register <no-reply@register.test>' };
+    proc = await startServiceProcess('notifications', env);
+    await smtp.stop();
+    const sent = [];
+    for (let i = 0; i < 5; i++) sent.push(await send(`restart:${i}`, `restart-${i}@example.org`));
+    expect(sent.every((s) => s.created && s.status === 'queued')).toBe(true);
+    await new Promise((r) => setTimeout(r, 600)); // a first attempt or two fail against the closed port
+    await proc.kill('SIGKILL');
+
+    // While it is down: a message stored but never enqueued, as if a process died between the two.
+    const db = new Client({ connectionString: bed.db.url });
+    await db.connect();
+    const orphan = await db.query<{ id: string }>(
+      `INSERT INTO notifications.outbox (idempotency_key, template_id, recipient, subject, text_body, html_body, updated_at)
+       VALUES ('restart:orphan', 'contact_user_confirmation', 'restart-orphan@example.org', 'Orphan', 'body', '<p>body</p>', now() - interval '5 minutes') RETURNING id`,
+    );
+    await smtp.start();
+    proc = await startServiceProcess('notifications', env);
+
+    const recipients = [...sent.map((_, i) => `restart-${i}@example.org`), 'restart-orphan@example.org'];
+    // A message active when the process died waits out BullMQ's job lock and the stalled check, the orphan the next
+    // sweep: about a minute on a quiet machine, longer on a busy one.
+    await smtp.waitFor((m) => recipients.includes(m.envelopeTo[0]), { count: recipients.length, timeoutMs: 180_000 });
+    const mails = smtp.received.filter((m) => recipients.includes(m.envelopeTo[0]));
+    expect(mails.map((m) => m.envelopeTo[0]).sort()).toEqual([...recipients].sort());
+    expect(mails.map((m) => m.messageId).sort()).toEqual(
+      [...sent.map((s) => `<${s.messageId}@register.test>`), `<${orphan.rows[0].id}@register.test>`].sort(),
+    );
+
+    // Nothing arrives twice, and every row says sent.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(smtp.received.filter((m) => recipients.includes(m.envelopeTo[0]))).toHaveLength(recipients.length);
+    const { rows } = await db.query<{ status: string; attempts: number }>(
+      `SELECT status, attempts FROM notifications.outbox WHERE idempotency_key LIKE 'restart:%'`,
+    );
+    await db.end();
+    expect(rows.every((r) => r.status === 'sent' && r.attempts >= 1)).toBe(true);
+    await proc.kill('SIGTERM');
+  }, 240_000);
+
+  it('without SMTP_URL writes each message as a parseable .eml file and says so at start', async () => {
+    const env = { ...bed.env, ...FAST_RETRY_ENV, OUTBOX_DIR: outboxDir, QUEUE_PREFIX: `${bed.env.QUEUE_PREFIX}-eml` };
+    proc = await startServiceProcess('notifications', env);
+    expect(proc.output()).toContain(`SMTP_URL is not set: e-mails are written as .eml files to ${outboxDir}`);
+    const res = await send('eml:1', 'eml@example.org');
+    const file = path.join(outboxDir, `${res.messageId}.eml`);
+    const deadline = Date.now() + 20_000;
+    while (!readdirSync(outboxDir).includes(`${res.messageId}.eml`)) {
+      if (Date.now() > deadline) throw new Error('no .eml file written');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const parsed = await simpleParser(readFileSync(file));
+    expect(parsed.subject).toBe('We received your message: Subject of eml:1');
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value[0].address : null).toBe('eml@example.org');
+    expect(parsed.messageId).toBe(`<${res.messageId}@bleedkits.org.uk>`);
+    expect(parsed.text).toContain('Kept across a crash');
+    expect(parsed.html).toContain('Kept across a crash');
+    await proc.kill('SIGTERM');
+  }, 60_000);
+});

@@ -1,0 +1,20 @@
+import type Mail from 'nodemailer/lib/mailer';
+import type { OutgoingEmail } from './mail-transport.port';
+
+/**
+ * Addresses are passed as objects, never as text for nodemailer to parse, so an address can never be read as
+ * a list or a display name; `disableFileAccess` / `disableUrlAccess` keep a message from pulling in local files.
+ */
+export function nodemailerMessage(email: OutgoingEmail): Mail.Options {
+  return {
+    messageId: email.messageId,
+    from: email.from,
+    to: { name: '', address: email.to },
+    ...(email.replyTo ? { replyTo: { name: '', address: email.replyTo } } : {}),
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
