@@ -1,17 +1,53 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule } from '@bleedkits/platform';
-import type { VerificationEnv } from './config/env';
+import { QueueNames } from '@bleedkits/contracts';
+import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { VERIFICATION_ENV, type VerificationEnv } from './config/env';
+import { CLOCK, type Clock, systemClock } from './domain/clock';
 import { contextMigrations } from './database/migrations';
+import { ProjectionRepository } from './database/projection.repository';
+import { EmailRecordRepository } from './database/email-record.repository';
+import { KitFeedFollower } from './projection/kit-feed-follower';
+import { EmailOutbox } from './providers/email-outbox/email-outbox.port';
+import { NatsEmailOutbox } from './providers/email-outbox/nats-email-outbox';
+import { ReportPageHandler } from './queries/reports/report-page.handler';
+import { ReportPageMessageController } from './queries/reports/report-page.message-controller';
+import { TestEmailHandler } from './commands/test-email/test-email.handler';
+import { TestEmailMessageController } from './commands/test-email/test-email.message-controller';
+import { ReminderRunHandler } from './commands/run-reminders/reminder-run.handler';
+import { RunRemindersMessageController } from './commands/run-reminders/run-reminders.message-controller';
+import { AdminDigestHandler } from './commands/admin-digest/admin-digest.handler';
+import { RestockNoticeHandler } from './commands/restock-notice/restock-notice.handler';
+import { VerificationRemindersWorker } from './jobs/verification-reminders.worker';
+import { ReminderSchedules } from './schedules/reminder-schedules';
 
-/** 6-monthly verification schedule, reports, reminder runs. */
+/** 6-monthly verification: its projection of active kits, reports, reminder runs, the admin digest, restock e-mails. */
 @Module({})
 export class VerificationModule {
-  static forRoot(env: VerificationEnv): DynamicModule {
+  static forRoot(env: VerificationEnv, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: VerificationModule,
       imports: [
         DatabaseModule.forContext({ schema: 'verification', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
+        NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'verification-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('verification'),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
+        QueueModule.forQueues(QueueNames.verificationReminders),
+      ],
+      controllers: [ReportPageMessageController, TestEmailMessageController, RunRemindersMessageController],
+      providers: [
+        { provide: VERIFICATION_ENV, useValue: env },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        { provide: EmailOutbox, useClass: NatsEmailOutbox },
+        ProjectionRepository,
+        EmailRecordRepository,
+        KitFeedFollower,
+        ReportPageHandler,
+        TestEmailHandler,
+        ReminderRunHandler,
+        AdminDigestHandler,
+        RestockNoticeHandler,
+        VerificationRemindersWorker,
+        ReminderSchedules,
       ],
     };
   }

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type EmailTemplateId,
+  type EmailVariables,
+  NotificationsSubjects,
+  type PreviewEmailRequest,
+  type PreviewEmailResponse,
+  type SendEmailRequest,
+  type SendEmailResponse,
+} from '@bleedkits/contracts';
+import { NatsBus } from '@bleedkits/platform';
+import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
+import { EmailOutbox } from './email-outbox.port';
+
+/** The outbox over NATS (notifications.cmd.send.v1, notifications.qry.preview.v1), each request with a timeout. */
+@Injectable()
+export class NatsEmailOutbox extends EmailOutbox {
+  constructor(
+    private readonly bus: NatsBus,
+    @Inject(VERIFICATION_ENV) private readonly env: VerificationEnv,
+  ) {
+    super();
+  }
+
+  send(request: SendEmailRequest): Promise<SendEmailResponse> {
+    return this.bus.request<SendEmailResponse, SendEmailRequest>(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_TIMEOUT_MS);
+  }
+
+  preview(templateId: EmailTemplateId, variables: EmailVariables): Promise<PreviewEmailResponse> {
+    return this.bus.request<PreviewEmailResponse, PreviewEmailRequest>(
+      NotificationsSubjects.preview,
+      { templateId, variables },
+      this.env.NOTIFICATIONS_TIMEOUT_MS,
+    );
+  }
+}

@@ -1,0 +1,106 @@
+import {
+  type Kit,
+  type KitActor,
+  KitsSubjects,
+  type VerificationReportName,
+  type VerificationReportPage,
+  VerificationSubjects,
+} from '@bleedkits/contracts';
+import { type TestBed, createTestBed } from '@bleedkits/platform/testing';
+import { KitsModule, readKitsEnv } from '@bleedkits/kits';
+import { NotificationsModule, readNotificationsEnv } from '@bleedkits/notifications';
+import { randomUUID } from 'node:crypto';
+import { readVerificationEnv } from '../src/config/env';
+import type { Clock } from '../src/domain/clock';
+import { VerificationModule } from '../src/verification.module';
+
+/** A clock a test moves across due days. */
+export class TestClock implements Clock {
+  constructor(private offsetMs = 0) {}
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advanceDays(days: number): void {
+    this.offsetMs += days * 86_400_000;
+  }
+}
+
+export type VerificationHarness = TestBed & {
+  clock: TestClock;
+  admin: KitActor;
+  owner: KitActor;
+  /** Registers and approves a kit. */
+  activeKit(serialNumber: string, custodianEmail?: string): Promise<Kit>;
+  report(report: VerificationReportName): Promise<VerificationReportPage>;
+  /** Polls until the check passes (the projection follows the feed asynchronously). */
+  until<T>(read: () => Promise<T>, check: (v: T) => boolean, ms?: number): Promise<T>;
+};
+
+export function actor(role: 'admin' | 'user'): KitActor {
+  const id = randomUUID();
+  return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
+}
+
+/**
+ * The real neighbours of verification on one test bed: kits (the feed it follows), notifications (the outbox, with
+ * SMTP_URL pointing at a real SMTP peer when given) and verification with a movable clock.
+ */
+export async function startVerification(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<VerificationHarness> {
+  const bed = await createTestBed('verification-test');
+  const clock = new TestClock();
+  await bed.start('kits', KitsModule.forRoot(readKitsEnv({ ...bed.env, POSTCODES_IO_BASE_URL: 'off' })));
+  if (options.smtpUrl) {
+    await bed.start(
+      'notifications',
+      NotificationsModule.forRoot(
+        readNotificationsEnv({ ...bed.env, SMTP_URL: options.smtpUrl, EMAIL_RETRY_BASE_DELAY_MS: '200', EMAIL_RETRY_MAX_DELAY_MS: '1000' }),
+      ),
+    );
+  }
+  await bed.start(
+    'verification',
+    VerificationModule.forRoot(readVerificationEnv({ ...bed.env, VERIFICATION_CATCHUP_INTERVAL_MS: '500', ...options.env }), { clock }),
+  );
+  const admin = actor('admin');
+  const owner = actor('user');
+  return {
+    ...bed,
+    clock,
+    admin,
+    owner,
+    async activeKit(serialNumber, custodianEmail = `custodian-${serialNumber.toLowerCase()}@example.org`) {
+      const kit = await bed.bus.request<Kit>(KitsSubjects.register, {
+        actor: owner,
+        kit: {
+          serialNumber,
+          make: 'daniel_baird_foundation',
+          locationType: 'unlocked_cabinet',
+          locationName: `Hall ${serialNumber}`,
+          addressLine1: '1 Church Lane',
+          city: 'Altrincham',
+          postcode: 'WA15 8FH',
+          latitude: '53.384092',
+          longitude: '-2.337856',
+          purchaseDate: '2025-01-10',
+          expiryDate: '2028-01-10',
+          custodianName: `Custodian ${serialNumber}`,
+          custodianPhone: '01612345678',
+          custodianEmail,
+        },
+      });
+      return bed.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    },
+    report(report) {
+      return bed.bus.request<VerificationReportPage>(VerificationSubjects.reportPage, { report, afterId: 0 });
+    },
+    async until(read, check, ms = 10_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const v = await read();
+        if (check(v)) return v;
+        if (Date.now() > deadline) throw new Error(`condition not met in ${ms} ms: ${JSON.stringify(v).slice(0, 500)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
