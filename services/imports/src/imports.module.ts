@@ -1,17 +1,78 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule } from '@bleedkits/platform';
-import type { ImportsEnv } from './config/env';
+import { QueueNames } from '@bleedkits/contracts';
+import { DatabaseModule, HealthModule, NatsBus, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { IMPORTS_ENV, type ImportsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
+import { CsvUpdateRepository } from './database/csv-update.repository';
+import { ImportJobRepository } from './database/import-job.repository';
+import { StagedUploadRepository } from './database/staged-upload.repository';
+import { KitsClient } from './kits/kits.client';
+import { FallbackPostcodeGeocoder } from './providers/geocoding/fallback-postcode-geocoder';
+import { PostcodeGeocoder } from './providers/geocoding/postcode-geocoder.port';
+import { PostcodesIoGeocoder } from './providers/geocoding/postcodes-io.geocoder';
+import { RegisterGazetteerGeocoder } from './providers/geocoding/register-gazetteer.geocoder';
+import { RegistrationRows } from './jobs/registration-rows';
+import { CsvImportWorker } from './jobs/csv-import.worker';
+import { CsvUpdatesWorker } from './jobs/csv-updates.worker';
+import { StagePartMessageController } from './commands/stage-part/stage-part.message-controller';
+import { StartImportHandler } from './commands/start-import/start-import.handler';
+import { StartImportMessageController } from './commands/start-import/start-import.message-controller';
+import { CompareCsvHandler } from './commands/compare-csv/compare-csv.handler';
+import { CompareCsvMessageController } from './commands/compare-csv/compare-csv.message-controller';
+import { StageCsvUpdatesMessageController } from './commands/stage-csv-updates/stage-csv-updates.message-controller';
+import { StartCsvUpdatesMessageController } from './commands/start-csv-updates/start-csv-updates.message-controller';
+import { ImportStatusMessageController } from './queries/import-status/import-status.message-controller';
+import { ImportErrorsMessageController } from './queries/import-errors/import-errors.message-controller';
+import { CsvUpdateStatusMessageController } from './queries/csv-update-status/csv-update-status.message-controller';
+import { CsvUpdateEntriesMessageController } from './queries/csv-update-entries/csv-update-entries.message-controller';
 
 /** CSV bulk registration, CSV comparison, queued update jobs. */
 @Module({})
 export class ImportsModule {
   static forRoot(env: ImportsEnv): DynamicModule {
+    const geocoder = {
+      provide: PostcodeGeocoder,
+      inject: [NatsBus],
+      useFactory: (bus: NatsBus) =>
+        new FallbackPostcodeGeocoder([
+          new RegisterGazetteerGeocoder(bus, env.NATS_REQUEST_TIMEOUT_MS),
+          ...(env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off'
+            ? [new PostcodesIoGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS)]
+            : []),
+        ]),
+    };
     return {
       module: ImportsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'imports', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
+        NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'imports-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('imports'),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
+        QueueModule.forQueues(QueueNames.csvImport, QueueNames.csvUpdates),
+      ],
+      controllers: [
+        StagePartMessageController,
+        StartImportMessageController,
+        ImportStatusMessageController,
+        ImportErrorsMessageController,
+        CompareCsvMessageController,
+        StageCsvUpdatesMessageController,
+        StartCsvUpdatesMessageController,
+        CsvUpdateStatusMessageController,
+        CsvUpdateEntriesMessageController,
+      ],
+      providers: [
+        { provide: IMPORTS_ENV, useValue: env },
+        StagedUploadRepository,
+        ImportJobRepository,
+        CsvUpdateRepository,
+        KitsClient,
+        geocoder,
+        RegistrationRows,
+        StartImportHandler,
+        CompareCsvHandler,
+        CsvImportWorker,
+        CsvUpdatesWorker,
       ],
     };
   }

@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type CompareCsvRowsRequest, type CompareCsvRowsResponse, ImportsSubjects } from '@bleedkits/contracts';
+import { CompareCsvHandler } from './compare-csv.handler';
+
+@Controller()
+export class CompareCsvMessageController {
+  constructor(private readonly handler: CompareCsvHandler) {}
+
+  @MessagePattern(ImportsSubjects.compareCsvRows)
+  handle(@Payload() req: CompareCsvRowsRequest): Promise<CompareCsvRowsResponse> {
+    return this.handler.execute(req);
+  }
+}
