@@ -1,17 +1,71 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule } from '@bleedkits/platform';
-import type { BackupsEnv } from './config/env';
+import { QueueNames } from '@bleedkits/contracts';
+import { DatabaseModule, HealthModule, QueueModule } from '@bleedkits/platform';
+import { BACKUPS_ENV, type BackupsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
+import { BackupRunRepository } from './database/backup-run.repository';
+import { SettingsRepository } from './database/settings.repository';
+import { BackupContext } from './backup-context';
+import { Clock, SystemClock } from './clock';
+import { CloudStorage } from './providers/cloud-storage/cloud-storage';
+import { DropboxCloudStorage } from './providers/cloud-storage/dropbox-cloud-storage';
+import { RunBackupHandler } from './commands/run-backup/run-backup.handler';
+import { ApplyRetentionHandler } from './commands/apply-retention/apply-retention.handler';
+import { CopyToCloudHandler } from './commands/copy-to-cloud/copy-to-cloud.handler';
+import { StartManualBackupHandler } from './commands/start-manual-backup/start-manual-backup.handler';
+import { StartManualBackupMessageController } from './commands/start-manual-backup/start-manual-backup.message-controller';
+import { ConfigureDropboxHandler } from './commands/configure-dropbox/configure-dropbox.handler';
+import { ConfigureDropboxMessageController } from './commands/configure-dropbox/configure-dropbox.message-controller';
+import { ListBackupsMessageController } from './queries/list-backups/list-backups.message-controller';
+import { SecurityStatsMessageController } from './queries/security-stats/security-stats.message-controller';
+import { BackupsWorker } from './jobs/backups.worker';
+import { BackupSchedules } from './schedules/backup-schedules';
 
-/** Scheduled encrypted database backups, retention, cloud copy, restore. */
+export type BackupsModuleOptions = {
+  /** Tests run a simulated calendar. */
+  clock?: Clock;
+};
+
+/** Scheduled encrypted database backups, retention, cloud copy (Dropbox), restore. */
 @Module({})
 export class BackupsModule {
-  static forRoot(env: BackupsEnv): DynamicModule {
+  static forRoot(env: BackupsEnv, options: BackupsModuleOptions = {}): DynamicModule {
     return {
       module: BackupsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'backups', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
         HealthModule.forContext('backups'),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
+        QueueModule.forQueues(QueueNames.backups),
+      ],
+      controllers: [
+        StartManualBackupMessageController,
+        ConfigureDropboxMessageController,
+        ListBackupsMessageController,
+        SecurityStatsMessageController,
+      ],
+      providers: [
+        { provide: BACKUPS_ENV, useValue: env },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        {
+          provide: CloudStorage,
+          useValue: new DropboxCloudStorage({
+            apiUrl: env.DROPBOX_API_URL,
+            contentUrl: env.DROPBOX_CONTENT_URL,
+            chunkBytes: env.DROPBOX_UPLOAD_CHUNK_BYTES,
+            timeoutMs: env.DROPBOX_TIMEOUT_MS,
+          }),
+        },
+        BackupRunRepository,
+        SettingsRepository,
+        BackupContext,
+        RunBackupHandler,
+        ApplyRetentionHandler,
+        CopyToCloudHandler,
+        StartManualBackupHandler,
+        ConfigureDropboxHandler,
+        BackupsWorker,
+        BackupSchedules,
       ],
     };
   }

@@ -1,2 +1,4 @@
+import { CreateBackupRuns1763800000000 } from './1763800000000-create-backup-runs';
+
 // Migrations of the backups schema, in order. The schema itself is created at start (DatabaseModule).
-export const contextMigrations: (new () => unknown)[] = [];
+export const contextMigrations: (new () => unknown)[] = [CreateBackupRuns1763800000000];

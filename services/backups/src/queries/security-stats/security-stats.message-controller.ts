@@ -1,0 +1,40 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import type { Queue } from 'bullmq';
+import { type BackupSecurityStats, BackupsSubjects, QueueNames } from '@bleedkits/contracts';
+import { BackupRunRepository } from '../../database/backup-run.repository';
+import { BackupContext } from '../../backup-context';
+import { BACKUP_SCHEDULER_IDS } from '../../schedules/backup-schedules';
+
+/** backupStats from the history; securityStatus from what is really in force (key, token, schedulers in Redis). */
+@Controller()
+export class SecurityStatsMessageController {
+  constructor(
+    private readonly runs: BackupRunRepository,
+    private readonly context: BackupContext,
+    @InjectQueue(QueueNames.backups) private readonly queue: Queue,
+  ) {}
+
+  @MessagePattern(BackupsSubjects.securityStats)
+  async handle(): Promise<BackupSecurityStats> {
+    const [stats, encryption, token, schedulers] = await Promise.all([
+      this.runs.stats(),
+      this.context.keyRing().then(
+        () => true,
+        () => false,
+      ),
+      this.context.dropboxToken().catch(() => null),
+      this.queue.getJobSchedulers().catch(() => []),
+    ]);
+    const ids = new Set(schedulers.map((s) => s.key));
+    return {
+      backupStats: { totalBackups: stats.total, latestBackupAt: stats.latestAt, latestBackupSize: stats.latestSize, failedBackups: stats.failed },
+      securityStatus: {
+        backupEncryptionEnabled: encryption,
+        remoteBackupEnabled: token !== null,
+        backupSchedulerActive: Object.values(BACKUP_SCHEDULER_IDS).every((id) => ids.has(id)),
+      },
+    };
+  }
+}
