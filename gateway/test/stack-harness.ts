@@ -2,7 +2,17 @@ import type { INestMicroservice } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { type ServiceContext, SERVICE_CONTEXTS } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
-import { type TestDatabase, type TestNatsServer, createTestDatabase, freePort, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
+import {
+  TEST_REDIS_URL,
+  type TestDatabase,
+  type TestNatsServer,
+  createTestDatabase,
+  deleteRedisKeys,
+  freePort,
+  startTestNatsServer,
+  startTestService,
+  testQueuePrefix,
+} from '@bleedkits/platform/testing';
 import { BackupsModule, readBackupsEnv } from '@bleedkits/backups';
 import { GeoSearchModule, readGeoSearchEnv } from '@bleedkits/geo-search';
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
@@ -21,7 +31,11 @@ export type Stack = {
   db: TestDatabase;
   gateway: Gateway;
   services: Map<ServiceContext, INestMicroservice>;
+  /** The environment the contexts share (database, NATS, Redis and this stack's queue prefix). */
+  env: Record<string, string>;
   stopService(context: ServiceContext): Promise<void>;
+  /** Starts a context again after stopService (same database, NATS and environment). */
+  startService(context: ServiceContext): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -48,13 +62,21 @@ function moduleFor(context: ServiceContext, env: Record<string, string>) {
  * The real stack in one process: chosen contexts as NATS microservices on a private nats-server and a fresh
  * database, and the HTTP gateway on a free port with its own Redis key namespace.
  */
-export async function startStack(options: { contexts?: readonly ServiceContext[]; gatewayEnv?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  options: {
+    contexts?: readonly ServiceContext[];
+    gatewayEnv?: Record<string, string>;
+    /** Extra environment per context (an SMTP peer's URL, a provider fake's base URL, ...). */
+    serviceEnv?: Partial<Record<ServiceContext, Record<string, string>>>;
+  } = {},
+): Promise<Stack> {
   const nats = await startTestNatsServer();
   const db = await createTestDatabase();
-  const env = { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url };
+  const queuePrefix = testQueuePrefix();
+  const env = { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: queuePrefix };
   const services = new Map<ServiceContext, INestMicroservice>();
   for (const context of options.contexts ?? SERVICE_CONTEXTS) {
-    services.set(context, await startTestService(context, moduleFor(context, env), nats.url));
+    services.set(context, await startTestService(context, moduleFor(context, { ...env, ...options.serviceEnv?.[context] }), nats.url));
   }
   const port = await freePort();
   const gateway = await createGateway(
@@ -78,15 +100,21 @@ export async function startStack(options: { contexts?: readonly ServiceContext[]
     db,
     gateway,
     services,
+    env,
     async stopService(context) {
       await services.get(context)?.close();
       services.delete(context);
+    },
+    async startService(context) {
+      await services.get(context)?.close();
+      services.set(context, await startTestService(context, moduleFor(context, { ...env, ...options.serviceEnv?.[context] }), nats.url));
     },
     async close() {
       await gateway.close();
       for (const s of services.values()) await s.close();
       await nats.stop();
       await db.drop();
+      await deleteRedisKeys(queuePrefix).catch(() => undefined);
     },
   };
 }

@@ -7,16 +7,27 @@ import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { createClient, type RedisClientType } from 'redis';
-import { NatsBus, httpLatency, httpRequests } from '@bleedkits/platform';
+import { NatsBus, Readiness, httpLatency, httpRequests } from '@bleedkits/platform';
 import type { GatewayEnv } from '../config/env';
 import { contractValidationPipe } from '../errors/validation.pipe';
 import { GatewayModule } from '../gateway.module';
 import { sameOriginOnly } from '../security/same-origin.middleware';
+import { boundedJsonShape, jsonBodiesOnly, jsonBodyParser } from '../security/request-bodies';
+import { applyHttpTimeouts, strictExpressAdapter } from './http-hardening';
 import { serveWebApp } from '../web/serve-web-app';
 import { describeFinderRoutes, serveFinderAheadOf } from '../routes/finder/finder-fast-path';
+import { FEED_SECURITY_SCHEME } from '../routes/ambulance-feed/feed-openapi.models';
 import '../sessions/session.types';
+import { writeAccessLog } from './access-log';
+import { startManagementServer } from './management-server';
 
-export type Gateway = { app: NestExpressApplication; close(): Promise<void> };
+export type Gateway = {
+  app: NestExpressApplication;
+  /** The internal port of /healthz, /readyz and /metrics (MANAGEMENT_PORT, or the free one picked for 0). */
+  managementPort: number;
+  /** Graceful stop: readiness turns false, in-flight requests finish, then NATS, Redis and the ports close. */
+  close(): Promise<void>;
+};
 
 function trustProxySetting(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -32,10 +43,12 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   const ttlSeconds = env.SESSION_TTL_HOURS * 3600;
   const store = new RedisStore({ client: redis, prefix: `${env.REDIS_KEY_PREFIX}sess:`, ttl: ttlSeconds });
 
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env, redis, store), {
+  // Strict, case-sensitive routing; JSON bodies are parsed below, after the content-type and same-origin checks.
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env, redis, store), strictExpressAdapter(), {
     logger: logger ?? undefined,
-    bodyParser: true,
+    bodyParser: false,
   });
+  applyHttpTimeouts(app.getHttpServer(), env);
   if (env.TRUST_PROXY) app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
 
@@ -77,14 +90,19 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
     }),
   );
   app.use(sameOriginOnly([env.PUBLIC_BASE_URL, ...env.ALLOWED_ORIGINS.split(',').map((s) => s.trim())]));
+  // JSON only (415 otherwise; multipart only where a route declares an upload), size-, depth- and NUL-checked.
+  app.use(jsonBodiesOnly());
+  app.use(jsonBodyParser(env.JSON_BODY_LIMIT_BYTES));
+  app.use(boundedJsonShape({ maxDepth: env.JSON_MAX_DEPTH, maxValues: env.JSON_MAX_VALUES }));
   app.useGlobalPipes(contractValidationPipe());
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (stopOnSignals): a bounded graceful stop that also flushes traces.
 
   const docConfig = new DocumentBuilder()
     .setTitle('UK Bleed Kit Register API')
     .setDescription('The documented /api surface of the register. Session cookie authentication (bk.sid).')
     .setVersion('1')
     .addCookieAuth('bk.sid')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'an ambulance-feed key (bkf_…), issued by an admin per feed client' }, FEED_SECURITY_SCHEME)
     .build();
   SwaggerModule.setup('api/docs', app, () => describeFinderRoutes(SwaggerModule.createDocument(app, docConfig)), { jsonDocumentUrl: 'api/docs/openapi.json' });
 
@@ -93,10 +111,16 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   await app.init();
   // The finder's hot map calls skip Express, sessions, HTML security headers and the Nest pipeline (finder-fast-path.ts).
   serveFinderAheadOf(app.getHttpServer(), app.get(NatsBus));
+  if (logger) writeAccessLog(app.getHttpServer(), logger);
+  const readiness = app.get(Readiness);
+  const management = await startManagementServer(readiness, env.MANAGEMENT_PORT);
   return {
     app,
+    managementPort: management.port,
     async close() {
+      readiness.markStopping();
       await app.close();
+      await management.close();
       await redis.quit().catch(() => undefined);
     },
   };

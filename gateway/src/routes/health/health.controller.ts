@@ -3,18 +3,28 @@ import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { RedisClientType } from 'redis';
 import { HEALTH_SUBJECTS, type HealthReport, SERVICE_CONTEXTS, type ServiceContext } from '@bleedkits/contracts';
-import { NatsBus, metricsRegistry } from '@bleedkits/platform';
+import { NatsBus, Readiness } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 import { REDIS_CLIENT } from '../../sessions/redis.provider';
 
+/**
+ * The whole-system view (`/api/health`) and the gateway's own probes. The probes answer here on the public port
+ * (the web app's fallback never shadows them) and, with the metrics, on the internal MANAGEMENT_PORT
+ * (bootstrap/management-server.ts), which is what orchestrators and Prometheus use.
+ */
 @ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(
     private readonly bus: NatsBus,
-    @Inject(REDIS_CLIENT) private readonly redis: RedisClientType,
+    @Inject(REDIS_CLIENT) redis: RedisClientType,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
-  ) {}
+    private readonly readiness: Readiness,
+  ) {
+    // Ready when NATS and Redis (sessions, rate limits) answer; the orchestrator sends no traffic before.
+    readiness.register('nats', () => bus.status === 'connected');
+    readiness.register('redis', async () => (await redis.ping()) === 'PONG');
+  }
 
   /** Each context's status and NATS round trip; 503 when any is down. */
   @Get('api/health')
@@ -42,18 +52,10 @@ export class HealthController {
     return { status: 'up' };
   }
 
-  /** Ready when NATS and Redis answer; the orchestrator sends no traffic before. */
   @Get('readyz')
   @ApiExcludeEndpoint()
   async ready(@Res() res: Response): Promise<void> {
-    const redis = await this.redis.ping().then(() => true, () => false);
-    const nats = this.bus.status === 'connected';
-    res.status(redis && nats ? 200 : 503).json({ status: redis && nats ? 'up' : 'down', redis, nats });
-  }
-
-  @Get('metrics')
-  @ApiExcludeEndpoint()
-  async metrics(@Res() res: Response): Promise<void> {
-    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+    const { ready, body } = await this.readiness.report();
+    res.status(ready ? 200 : 503).json(body);
   }
 }
