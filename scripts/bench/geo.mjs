@@ -1,26 +1,32 @@
 #!/usr/bin/env node
-// `npm run bench:geo`: the public finder's load benchmark. For each register size it
-//   1. creates a fresh database (BENCH_DATABASE, default bleedkits_bench) and a private nats-server,
-//   2. starts the kits service alone so it migrates the empty database, stops it,
-//   3. seeds N synthetic kits spread like the UK population straight into kits.kits (a benchmark fixture,
-//      scripts/bench/lib/seed.mjs; not a path of the product),
-//   4. starts the whole stack (gateway with BENCH_SQL_BASELINE=true, NODE_ENV=test, SEED_DEMO_KITS=0, one
-//      geo-search replica) and times geo-search's index build from the kits change feed,
-//   5. drives the gateway with autocannon (32 connections) through the recorded mixes in bench/mixes/ —
-//      cold viewports, hot viewports, nearby — and the cold mix again through the plain-SQL baseline
-//      (GET /api/bench/public-sql), sampling geo-search's memory (/proc VmRSS, VmHWM) and every process's CPU,
-//   6. prints a table with PASS / FAIL per target and writes bench/results/geo-<size>-<date>.json and
-//      bench/results/latest.json, and refreshes the figures table in bench/README.md.
+// `npm run bench:geo`: the public finder at national scale and under faults. For each register size it
+//   1. creates a fresh database (BENCH_DATABASE) and a private nats-server with JetStream,
+//   2. lets the kits service migrate it, seeds N synthetic kits spread like the UK population (a benchmark fixture,
+//      scripts/bench/lib/seed.mjs), and adds the PostGIS baseline's columns and GiST indexes (installing PostGIS from
+//      Debian's packages when missing),
+//   3. starts kits, the gateway (BENCH_SQL_BASELINE=true), the PostGIS responder and a first geo-search replica, and
+//      times that replica's index from the whole feed; it then stores the first snapshot of the projection,
+//   4. times a new replica ready from the feed alone and one from the snapshot (the second replica of the run),
+//   5. drives the gateway with autocannon through the recorded mixes (bench/mixes/): cold viewports (while a loop
+//      moves kits through the kits service and times each move until the gateway shows it: freshness), hot
+//      viewports, nearby, the same cold boxes and nearby points through PostGIS, and the hot mix's bytes from a bare
+//      Node server (the ceiling),
+//   6. kills one replica with SIGKILL under the cold mix, then restarts both in turn (SIGTERM, start, ready, next),
+//      counting every failed request,
+//   7. prints and writes every figure with PASS / FAIL per target (scripts/bench/lib/targets.mjs: ratios measured in
+//      the same run) to bench/results/geo-<size>-<date>.json and bench/results/latest.json, and refreshes the figures
+//      sections of bench/README.md and of the root README.md.
 //
-// It uses the built dist/ folders: run `npm run build` first (it builds only when a dist/main.js is missing,
-// or always with BENCH_BUILD=1). Not part of `npm test`; it never fails on a missed target (exit 0), only
-// when it could not measure (exit 1).
+// The processes run from a private build of the working tree (swc into <package>/.bench-tmp/geo-build; the shared
+// dist/ folders are left alone). Not part of `npm test`; exit 0 whatever the figures, 1 only when it could not measure.
 //
 // Env: BENCH_SIZES=30000,1000000  BENCH_DURATION_SECONDS=15  BENCH_WARMUP_SECONDS=5  BENCH_CONNECTIONS=32
-//      BENCH_MIXES=cold,hot,nearby,sql-cold  BENCH_SEED=20261121  BENCH_DATABASE=bleedkits_bench
-//      BENCH_INDEX_TIMEOUT_SECONDS=300  BENCH_BUILD=1  BENCH_KEEP_DATABASE=1 (do not drop it at the end)
-import { spawn, spawnSync } from 'node:child_process';
+//      BENCH_MIXES=cold,hot,nearby,ceiling,postgis-cold,postgis-nearby  BENCH_FAULTS=1  BENCH_SEED=20261121
+//      BENCH_DATABASE=bleedkits_bench  BENCH_INDEX_TIMEOUT_SECONDS=600  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -32,7 +38,6 @@ import {
   ensureDatabase,
   ensureInfrastructure,
   findNatsServer,
-  freePort,
   loadEnvFile,
   redisCommands,
   redisDb,
@@ -40,15 +45,17 @@ import {
   sleep,
   waitForPort,
 } from '../lib/infra.mjs';
-import { SERVICES, missingBuilds, startStack } from '../lib/stack.mjs';
-import { TARGETS, loadMix, requestPath } from './lib/mixes.mjs';
-import { cpuSecondsOf, findByCommand, findChildren, machineCpu, memoryOf, memorySampler } from './lib/procs.mjs';
+import { loadMix, requestPath } from './lib/mixes.mjs';
+import { ensurePostgis, preparePostgis } from './lib/postgis.mjs';
+import { privateBuild } from './lib/private-build.mjs';
+import { cpuSecondsOf, findByCommand, machineCpu, memoryOf, memorySampler } from './lib/procs.mjs';
+import { formatTable, latestMarkdown, updateReadme } from './lib/report.mjs';
 import { seedKits } from './lib/seed.mjs';
-import { probeFeed } from './lib/feed-probe.mjs';
-import { formatTable, updateReadme } from './lib/report.mjs';
+import { checkTargets } from './lib/targets.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
+const { connect } = require('nats');
 
 const env0 = { ...process.env };
 const SIZES = (env0.BENCH_SIZES || '30000,1000000')
@@ -58,160 +65,199 @@ const SIZES = (env0.BENCH_SIZES || '30000,1000000')
 const DURATION = Number(env0.BENCH_DURATION_SECONDS || 15);
 const WARMUP = Number(env0.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(env0.BENCH_CONNECTIONS || 32);
-const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,sql-cold').split(',').map((s) => s.trim());
+const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,ceiling,postgis-cold,postgis-nearby').split(',').map((s) => s.trim());
+const FAULTS = env0.BENCH_FAULTS !== '0';
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_DATABASE || 'bleedkits_bench';
-const INDEX_TIMEOUT_MS = Number(env0.BENCH_INDEX_TIMEOUT_SECONDS || 300) * 1000;
+const INDEX_TIMEOUT_MS = Number(env0.BENCH_INDEX_TIMEOUT_SECONDS || 600) * 1000;
 const REDIS_DB = 14;
 const CPU_COUNT = os.cpus().length;
-// Every browser sends Accept-Encoding: gzip, so the mixes do too (geo-search then answers gzipped bodies, made
-// once per cached answer). BENCH_IDENTITY=1 asks for identity bodies instead, as autocannon does by default.
-const GZIP = env0.BENCH_IDENTITY !== '1';
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-// An experiment: BENCH_LABEL=<word> names the result files geo-<size>-<label>-<date>.json and leaves
-// bench/results/latest.json and bench/README.md alone.
 const LABEL = (env0.BENCH_LABEL || '').replace(/[^a-z0-9-]/gi, '');
 const QUIET_WAIT_MS = Number(env0.BENCH_QUIET_WAIT_SECONDS ?? 600) * 1000;
-const QUIET_LOAD = Number(env0.BENCH_QUIET_LOAD || 0.5 * os.cpus().length);
-// The SQL baseline is asked for at most this many kits (see bench/README.md: 1000 full kits overflow NATS's
-// default 1 MB max_payload and the kits service dies on MAX_PAYLOAD_EXCEEDED).
-const SQL_LIMIT = Number(env0.BENCH_SQL_LIMIT || 500);
+const QUIET_LOAD = Number(env0.BENCH_QUIET_LOAD || 0.5 * CPU_COUNT);
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const LOG_DIR = path.join(RESULTS_DIR, 'logs');
 const UK = { north: 61.0, south: 49.8, east: 2.0, west: -8.7 };
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
+const SNAPSHOT_BUCKET = 'geo-search-snapshots';
+const ADMIN = { id: randomUUID(), role: 'admin', email: 'admin@bench.test' };
 
 const say = (text) => console.log(`[bench] ${text}`);
 const stamp = new Date()
   .toISOString()
   .replace(/:/g, '-')
   .replace(/\.\d+Z$/, 'Z');
+const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] : null;
+};
 
-// ---- helpers -----------------------------------------------------------------------------------------
+let build; // the private build: { hook, main(pkg), built(pkg, ...) }
+let contracts; // the private build of contracts (subject names)
 
+// ---- processes ---------------------------------------------------------------------------------------------------
 
-
-
-async function stopChild(child, graceMs = 10_000) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await gone;
-  clearTimeout(t);
+function nodeOptionsOf(pkg) {
+  try {
+    const { nodeOptions } = JSON.parse(readFileSync(path.join(ROOT, pkg, 'package.json'), 'utf8'));
+    return typeof nodeOptions === 'string' ? nodeOptions.split(/\s+/).filter(Boolean) : [];
+  } catch {
+    return [];
+  }
 }
 
-/** Kits alone, so it migrates the empty database; resolves once its /readyz answers 200 and kits.kits exists. */
-async function migrateWithKits(stackEnv, logFile) {
-  const [port] = await distinctFreePorts(1);
-  const main = path.join(ROOT, 'services', 'kits', 'dist', 'main.js');
-  const child = spawn(process.execPath, [main], {
+/** A process of the stack from the private build (with the Node flags its package asks for), logged to `logFile`. */
+function startProcess(name, pkg, env, logFile) {
+  const child = spawn(process.execPath, [...nodeOptionsOf(pkg), '-r', build.hook, build.main(pkg)], {
     cwd: ROOT,
-    env: { ...stackEnv, SERVICE_HTTP_PORT: String(port) },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const logLine = (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, 'kits (migrate) | ')}\n`);
-  child.stdout.on('data', logLine);
-  child.stderr.on('data', logLine);
-  const deadline = Date.now() + 120_000;
-  try {
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null)
-        throw new Error(`the kits service exited (code ${child.exitCode}) while migrating; see ${path.relative(ROOT, logFile)}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
-        if (res.status === 200) {
-          const { Client } = require('pg');
-          const c = new Client({ connectionString: stackEnv.DATABASE_URL });
-          await c.connect();
-          const { rows } = await c
-            .query(`SELECT to_regclass('kits.kits') AS t, (SELECT count(*)::int FROM kits.migrations) AS n`)
-            .catch(() => ({ rows: [{}] }));
-          await c.end();
-          if (rows[0].t) return rows[0].n;
-        }
-      } catch {
-        /* not up yet */
-      }
-      await sleep(500);
-    }
-    throw new Error('the kits service did not migrate within 120 s');
-  } finally {
-    await stopChild(child);
-  }
+  const line = (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`);
+  child.stdout.on('data', line);
+  child.stderr.on('data', line);
+  process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
+  return child;
 }
 
-/** Kits counted in a viewport answer, whatever its shape: clusters add their count, single kits add 1. */
-export function countInViewport(body) {
-  const items = Array.isArray(body) ? body : [...(body?.clusters ?? []), ...(body?.kits ?? []), ...(body?.items ?? []), ...(body?.features ?? [])];
-  let n = 0;
-  for (const it of items) {
-    // geo-search answers PublicKit | { isCluster: true, count } (contracts/src/finder/finder.ts).
-    n += it?.isCluster === true && typeof it.count === 'number' ? it.count : 1;
+function startScript(name, file, args, env, logFile) {
+  const child = spawn(process.execPath, [file, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ready = new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`);
+      const m = /ready(?: (\d+))?/.exec(d.toString());
+      if (m) resolve(m[1] ? Number(m[1]) : true);
+    });
+    child.stderr.on('data', (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+  process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
+  return { child, ready };
+}
+
+async function stopChild(child, signal = 'SIGTERM', graceMs = 20_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+  const gone = new Promise((r) => child.once('exit', (code) => r(code)));
+  child.kill(signal);
+  const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  const code = await gone;
+  clearTimeout(t);
+  return code;
+}
+
+async function waitForHttp(url, { timeoutMs, child, name, ok = (s) => s === 200 }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (ok(res.status)) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(100);
   }
-  return { n, items: items.length };
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** One geo-search replica: its process, its probe port, and how long it took to be ready (from spawn). */
+async function startReplica(name, stackEnv, logFile, extra = {}) {
+  const [port] = await distinctFreePorts(1);
+  const spawnedAt = Date.now();
+  const child = startProcess(name, 'services/geo-search', { ...stackEnv, SERVICE_HTTP_PORT: String(port), ...extra }, logFile);
+  const replica = { name, child, port, pid: child.pid, spawnedAt, readySeconds: null };
+  replica.ready = waitForHttp(`http://127.0.0.1:${port}/readyz`, { timeoutMs: INDEX_TIMEOUT_MS, child, name }).then(() => {
+    replica.readySeconds = round((Date.now() - spawnedAt) / 1000);
+    return replica;
+  });
+  return replica;
+}
+
+async function metricsOf(port) {
+  try {
+    return await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+  } catch {
+    return '';
+  }
+}
+const metric = (text, name) => Number((new RegExp(`^${name} ([\\d.eE+-]+)$`, 'm').exec(text) ?? [])[1] ?? NaN);
+
+// ---- NATS: the kits service (Nest's request packet) and the object store -----------------------------------------
+
+async function natsRequest(nc, subject, data, timeout = 10_000) {
+  const msg = await nc.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout });
+  const packet = JSON.parse(Buffer.from(msg.data).toString('utf8'));
+  if (packet.err) throw new Error(`${subject}: ${JSON.stringify(packet.err)}`);
+  return packet.response;
+}
+
+/** Waits until a snapshot of the projection at least at `revision` is stored; its size. */
+async function waitForSnapshot(nc, revision, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  const store = await nc.jetstream().views.os(SNAPSHOT_BUCKET);
+  while (Date.now() < deadline) {
+    const info = await store.info('public-projection').catch(() => null);
+    const header = info?.description ? JSON.parse(info.description) : null;
+    if (header && header.revision >= revision) return { bytes: info.size, header };
+    await sleep(500);
+  }
+  throw new Error(`no snapshot at revision ${revision} was stored within ${timeoutMs / 1000} s`);
+}
+
+// ---- load ----------------------------------------------------------------------------------------------------------
+
+/** Kits counted in a viewport answer: clusters add their count, single kits add 1. */
+function countInViewport(body) {
+  let n = 0;
+  for (const it of Array.isArray(body) ? body : []) n += it?.isCluster === true && typeof it.count === 'number' ? it.count : 1;
+  return n;
 }
 
 /** Polls a whole-UK viewport until its counts add up to the public kits seeded. */
-async function waitForIndex(baseUrl, expected, startedAt, { timeoutMs, onProgress }) {
+async function waitForIndex(baseUrl, expected, startedAt) {
   const url = `${baseUrl}/api/bleed-kits/public?north=${UK.north}&south=${UK.south}&east=${UK.east}&west=${UK.west}&zoom=6&limit=1000`;
-  const deadline = startedAt + timeoutMs;
   let last = 'no answer yet';
-  let lastReport = 0;
-  while (Date.now() < deadline) {
+  let said = 0;
+  while (Date.now() < startedAt + INDEX_TIMEOUT_MS) {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
       const text = await res.text();
       if (res.status === 200) {
-        const { n, items } = countInViewport(JSON.parse(text));
-        last = `${n} of ${expected} kits in ${items} items`;
-        if (n === expected) return { ms: Date.now() - startedAt, items, body: text.length };
-        if (n > expected) throw new Error(`the whole-UK viewport counts ${n} kits, more than the ${expected} public kits seeded`);
-      } else last = `HTTP ${res.status} ${text.slice(0, 200)}`;
+        const n = countInViewport(JSON.parse(text));
+        last = `${n} of ${expected} kits`;
+        if (n === expected) return Date.now() - startedAt;
+      } else last = `HTTP ${res.status}`;
     } catch (err) {
-      if (/more than the/.test(err.message)) throw err;
       last = err?.cause?.code ?? err.message;
     }
-    if (Date.now() - lastReport > 30_000) {
-      lastReport = Date.now();
-      onProgress?.(last);
+    if (Date.now() - said > 30_000) {
+      said = Date.now();
+      say(`waiting for the index: ${last}`);
     }
     await sleep(100);
   }
-  throw new Error(`the index did not reach ${expected} kits within ${timeoutMs / 1000} s (last: ${last})`);
+  throw new Error(`the index did not reach ${expected} kits within ${INDEX_TIMEOUT_MS / 1000} s (last: ${last})`);
 }
 
-async function sanityCheck(baseUrl, name, mix, opts) {
-  const out = [];
-  for (const i of [0, 1, 2]) {
-    const p = requestPath(mix, i, opts);
-    const res = await fetch(`${baseUrl}${p}`, { signal: AbortSignal.timeout(30_000) });
-    const text = await res.text();
-    let parsed = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* reported below */
-    }
-    out.push({ path: p, status: res.status, bytes: text.length, ...(parsed ? countInViewport(parsed) : { error: text.slice(0, 200) }) });
-  }
-  const bad = out.filter((o) => o.status !== 200 || o.error);
-  if (bad.length) say(`sanity ${name}: ${bad.map((b) => `${b.path} -> HTTP ${b.status} ${b.error ?? ''}`).join('; ')}`);
-  return out;
-}
-
-function runAutocannon(baseUrl, { mix, opts = {}, seconds }) {
+/**
+ * autocannon through a mix; `onResponse(at, ok, ms)` sees every request (fault scenarios count errors in time
+ * windows). `seconds` 0 runs until stop() is called.
+ */
+function runAutocannon(baseUrl, { mix, opts = {}, seconds, onResponse }) {
   let i = 0;
   const instance = autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
-    duration: seconds,
+    duration: seconds || 3600,
     timeout: 10,
     requests: [
       {
         method: 'GET',
-        headers: GZIP ? { 'accept-encoding': ACCEPT_ENCODING } : {},
+        headers: { 'accept-encoding': ACCEPT_ENCODING },
         setupRequest: (req) => {
           req.path = requestPath(mix, i++, opts);
           return req;
@@ -219,22 +265,35 @@ function runAutocannon(baseUrl, { mix, opts = {}, seconds }) {
       },
     ],
   });
-  return new Promise((resolve, reject) => {
+  if (onResponse) {
+    instance.on('response', (_client, statusCode, _bytes, ms) => onResponse(Date.now(), statusCode >= 200 && statusCode < 300, ms));
+    instance.on('reqError', () => onResponse(Date.now(), false, 10_000));
+  }
+  const done = new Promise((resolve, reject) => {
     instance.on('done', (r) => resolve({ ...r, sent: i }));
     instance.on('error', reject);
   });
+  return { done, stop: () => instance.stop() };
 }
 
-/** CPU seconds of each process of interest, per pid, to see where the time goes during a mix. */
+function summarise(r) {
+  return {
+    reqPerSec: Math.round((r.requests.total / r.duration) * 10) / 10,
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.mean },
+    requests: r.requests.total,
+    sent: r.sent,
+    errors: r.errors + r.non2xx,
+    errorBreakdown: { socketErrorsAndTimeouts: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodes: r.statusCodeStats },
+    throughputBytesPerSec: r.throughput.average,
+    durationSeconds: r.duration,
+  };
+}
+
 function cpuSnapshot(pids) {
   const snap = {};
-  for (const [name, list] of Object.entries(pids())) {
-    snap[name] = Object.fromEntries(list.map((pid) => [pid, cpuSecondsOf(pid) ?? 0]));
-  }
+  for (const [name, list] of Object.entries(pids())) snap[name] = Object.fromEntries(list.map((pid) => [pid, cpuSecondsOf(pid) ?? 0]));
   return snap;
 }
-
-/** % of one core per group over the window; a process started within the window counts from zero. */
 function cpuShare(before, after, seconds) {
   const out = {};
   for (const [name, pids] of Object.entries(after)) {
@@ -245,65 +304,6 @@ function cpuShare(before, after, seconds) {
   return out;
 }
 
-function summarise(r, sent) {
-  const errors = r.errors + r.non2xx;
-  return {
-    reqPerSec: Math.round((r.requests.total / r.duration) * 10) / 10,
-    reqPerSecAvg: r.requests.average,
-    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.mean },
-    requests: r.requests.total,
-    sent,
-    errors,
-    errorBreakdown: { socketErrorsAndTimeouts: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodes: r.statusCodeStats },
-    throughputBytesPerSec: r.throughput.average,
-    durationSeconds: r.duration,
-  };
-}
-
-function checkTargets(size, m, extra) {
-  const t = TARGETS[size];
-  const checks = [];
-  if (t) {
-    for (const [mix, target] of Object.entries(t)) {
-      const res = m[mix];
-      if (!res) continue;
-      if (target.minRps != null) checks.push({ mix, what: `req/s >= ${target.minRps}`, actual: res.reqPerSec, pass: res.reqPerSec >= target.minRps });
-      if (target.maxP99Ms != null)
-        checks.push({ mix, what: `p99 <= ${target.maxP99Ms} ms`, actual: res.latencyMs.p99, pass: res.latencyMs.p99 <= target.maxP99Ms });
-      if (target.maxErrors != null)
-        checks.push({ mix, what: `errors = ${target.maxErrors}`, actual: res.errors, pass: res.errors <= target.maxErrors });
-    }
-  }
-  if (m.cold && m['sql-cold']) {
-    const ratio = m['sql-cold'].reqPerSec > 0 ? m.cold.reqPerSec / m['sql-cold'].reqPerSec : Infinity;
-    checks.push({ mix: 'cold vs sql-cold', what: 'ratio >= 5x', actual: Math.round(ratio * 10) / 10, pass: ratio >= 5 });
-  }
-  if (size >= 1_000_000) {
-    if (extra.index && extra.index.complete === false) {
-      const est = extra.feedProbe?.estimatedFullReadSeconds;
-      checks.push({
-        mix: 'index build',
-        what: '<= 20 s',
-        actual: `not built in ${extra.index.notCompleteAfterSeconds} s${est ? `; whole feed est. ${Math.round(est)}` : ''}`,
-        pass: false,
-      });
-    }
-    if (extra.indexBuildSeconds != null)
-      checks.push({ mix: 'index build', what: '<= 20 s', actual: extra.indexBuildSeconds, pass: extra.indexBuildSeconds <= 20 });
-    if (extra.peakMemoryBytes != null && extra.index?.complete !== false)
-      checks.push({
-        mix: 'geo-search memory',
-        what: '<= 1.5 GB',
-        actual: `${(extra.peakMemoryBytes / GB).toFixed(2)} GB`,
-        pass: extra.peakMemoryBytes <= 1.5 * GB,
-      });
-  }
-  return checks;
-}
-
-// ---- one size ----------------------------------------------------------------------------------------
-
-/** Waits (up to BENCH_QUIET_WAIT_SECONDS) until the 1-minute load average falls below BENCH_QUIET_LOAD. */
 async function waitForQuiet() {
   const deadline = Date.now() + QUIET_WAIT_MS;
   let said = 0;
@@ -319,7 +319,89 @@ async function waitForQuiet() {
     }
     await sleep(5000);
   }
-  return os.loadavg()[0];
+  return Math.round(os.loadavg()[0] * 100) / 100;
+}
+
+/** The raw (gzipped) bytes the gateway answers for `pathname`. */
+function rawGet(baseUrl, pathname) {
+  return new Promise((resolve, reject) => {
+    httpRequest(`${baseUrl}${pathname}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+      const chunks = [];
+      res
+        .on('data', (c) => chunks.push(c))
+        .on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * Freshness: while the cold mix runs, moves one public kit at a time through the kits service (an admin's edit of its
+ * place) and polls the gateway's nearby answer at the new place until it shows the kit: write → visible, in ms.
+ */
+async function freshnessLoop(nc, baseUrl, ids, stopAt, rnd) {
+  const samples = [];
+  const writes = [];
+  let timeouts = 0;
+  while (Date.now() < stopAt) {
+    const kitId = ids[Math.floor(rnd() * ids.length)];
+    const lat = Math.round((51 + rnd() * 3) * 1e6) / 1e6;
+    const lng = Math.round((-2.8 + rnd() * 2.5) * 1e6) / 1e6;
+    const started = performance.now();
+    await natsRequest(nc, contracts.KitsSubjects.edit, { actor: ADMIN, kitId, data: { latitude: String(lat), longitude: String(lng) } });
+    writes.push(performance.now() - started);
+    for (;;) {
+      const res = await fetch(`${baseUrl}/api/bleed-kits/nearby?lat=${lat}&lng=${lng}&radius=0.05&limit=20`, {
+        headers: { 'accept-encoding': 'gzip' },
+      }).catch(() => null);
+      const items = res && res.status === 200 ? await res.json() : [];
+      if (items.some((k) => k.id === kitId)) {
+        samples.push(performance.now() - started);
+        break;
+      }
+      if (performance.now() - started > 30_000) {
+        timeouts++;
+        break;
+      }
+      await sleep(5);
+    }
+    await sleep(150);
+  }
+  return {
+    samples: samples.length,
+    p50Ms: Math.round(percentile(samples, 50)),
+    p90Ms: Math.round(percentile(samples, 90)),
+    p99Ms: Math.round(percentile(samples, 99)),
+    maxMs: Math.round(Math.max(0, ...samples)),
+    writeP50Ms: Math.round(percentile(writes, 50)),
+    timeouts,
+    method:
+      'admin edit of a public kit place through kits.cmd.edit.v1, then GET /api/bleed-kits/nearby at the new place every 5 ms until it lists the kit',
+  };
+}
+
+function mulberry(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---- one size ------------------------------------------------------------------------------------------------------
+
+async function migrateWithKits(stackEnv, logFile) {
+  const [port] = await distinctFreePorts(1);
+  const child = startProcess('kits (migrate)', 'services/kits', { ...stackEnv, SERVICE_HTTP_PORT: String(port) }, logFile);
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/readyz`, { timeoutMs: 120_000, child, name: 'kits (migrate)' });
+  } finally {
+    await stopChild(child);
+  }
 }
 
 async function benchSize(size, baseEnv, natsBin) {
@@ -329,26 +411,20 @@ async function benchSize(size, baseEnv, natsBin) {
   const databaseUrl = replaceDatabase(baseEnv.DATABASE_URL, DB_NAME);
   const redisUrl = redisDb(baseEnv.REDIS_URL, REDIS_DB);
   const natsDir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-bench-nats-'));
-  let nats;
-  let stack;
-  let sampler;
   const result = { size, startedAt: new Date().toISOString() };
-  const geoLog = [];
-  const crashes = [];
-  const payloadCrashes = [];
+  const children = [];
+  const replicas = [];
+  let nats;
+  let nc;
+  let sampler;
   try {
     await dropDatabase(databaseUrl);
     await ensureDatabase(databaseUrl);
     await redisCommands(redisUrl, [['FLUSHDB']]);
-    const [natsPort, gatewayPort, ...servicePortList] = await distinctFreePorts(2 + SERVICES.length);
+    const [natsPort, gatewayPort, kitsPort, managementPort] = await distinctFreePorts(4);
     nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], { stdio: 'ignore' });
-    const natsChild = nats;
-    process.once('exit', () => {
-      if (natsChild.exitCode === null) natsChild.kill('SIGKILL');
-      rmSync(natsDir, { recursive: true, force: true });
-    });
+    process.once('exit', () => nats.exitCode === null && nats.kill('SIGKILL'));
     await waitForPort('127.0.0.1', natsPort, { timeoutMs: 20_000, name: 'private nats-server' });
-
     const stackEnv = {
       ...baseEnv,
       NODE_ENV: 'test',
@@ -357,6 +433,9 @@ async function benchSize(size, baseEnv, natsBin) {
       REDIS_URL: redisUrl,
       SEED_DEMO_KITS: '0',
       BENCH_SQL_BASELINE: 'true',
+      IDENTITY_REQUEST_TIMEOUT_MS: '100',
+      POSTCODES_IO_BASE_URL: 'off',
+      GEO_PROJECTION_SNAPSHOT_FIRST_DELAY_MS: '1000',
       LOG_LEVEL: baseEnv.BENCH_LOG_LEVEL || 'info',
       ADMIN_EMAIL: 'admin@bench.test',
       ADMIN_PASSWORD: 'Bench-Admin-Pass1!',
@@ -366,183 +445,242 @@ async function benchSize(size, baseEnv, natsBin) {
     delete stackEnv.PORT;
     delete stackEnv.OTEL_EXPORTER_OTLP_ENDPOINT; // tracing off: it would measure the exporter too
 
-    result.loadBeforeStart = Math.round((await waitForQuiet()) * 100) / 100;
-    let t = Date.now();
-    const migrations = await migrateWithKits(stackEnv, logFile);
-    say(`kits migrated the empty database (${migrations} migrations, ${((Date.now() - t) / 1000).toFixed(1)} s)`);
-
+    result.loadBeforeStart = await waitForQuiet();
+    await migrateWithKits(stackEnv, logFile);
     const seeded = await seedKits(databaseUrl, size, { seed: SEED, log: (m) => say(m) });
     result.seed = { ...seeded, seed: SEED };
     say(`seeded ${seeded.count} kits (${seeded.publicCount} public) in ${seeded.seconds.toFixed(1)} s`);
+    result.postgis = await preparePostgis(databaseUrl);
+    say(`PostGIS columns and GiST indexes in ${result.postgis.seconds} s`);
 
-    // The stack without geo-search first; then geo-search joins the running register, as a new or restarted
-    // replica does, and the index build is timed from the moment it is spawned.
-    const servicePorts = Object.fromEntries(SERVICES.map((s, i) => [s, servicePortList[i]]));
-    let stackStarted = Date.now();
-    stack = await startStack({
-      env: stackEnv,
-      port: gatewayPort,
-      servicePorts,
-      deferred: ['geo-search'],
-      log: (line) => {
-        appendFileSync(logFile, `${line}\n`);
-        if (line.startsWith('geo-search') && /index|snapshot|built|catch|feed/i.test(line)) geoLog.push({ at: Date.now() - stackStarted, line });
-        if (line.includes('MAX_PAYLOAD_EXCEEDED') && !line.includes('code:')) {
-          const who = line.split('|')[0].trim();
-          payloadCrashes.push(who);
-          say(`!! ${who} failed to send a NATS reply over the server's max_payload (MAX_PAYLOAD_EXCEEDED, 1 MB by default)`);
-        }
-        if (line.startsWith('stack') && /exited unexpectedly|giving up/.test(line)) {
-          crashes.push({ at: Date.now(), line: line.replace(/^stack\s+\|\s*/, '') });
-          say(`!! ${crashes.at(-1).line}`);
-        }
+    children.push(startProcess('kits', 'services/kits', { ...stackEnv, SERVICE_HTTP_PORT: String(kitsPort) }, logFile));
+    children.push(
+      startProcess(
+        'gateway',
+        'gateway',
+        { ...stackEnv, PORT: String(gatewayPort), MANAGEMENT_PORT: String(managementPort), SERVE_WEB: 'false' },
+        logFile,
+      ),
+    );
+    const responder = startScript(
+      'postgis',
+      path.join(ROOT, 'scripts', 'bench', 'lib', 'postgis-responder.mjs'),
+      [],
+      {
+        ...stackEnv,
+        BENCH_VIEWPORT_SUBJECT: contracts.GeoSearchSubjects.benchPostgisViewport,
+        BENCH_NEARBY_SUBJECT: contracts.GeoSearchSubjects.benchPostgisNearby,
       },
-    });
-    const geoPid = () => findChildren(process.pid, path.join('services', 'geo-search', 'dist', 'main.js'))[0];
-    const pidsOf = () => ({
-      gateway: findChildren(process.pid, path.join('gateway', 'dist', 'main.js')),
-      'geo-search': findChildren(process.pid, path.join('services', 'geo-search', 'dist', 'main.js')),
-      kits: findChildren(process.pid, path.join('services', 'kits', 'dist', 'main.js')),
-      nats: nats?.pid ? [nats.pid] : [],
-      postgres: findByCommand(`postgres: `).filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
-      'bench (autocannon)': [process.pid],
-    });
-    const othersUp = await waitForServices(stack.url, (name) => name !== 'geo-search', 180_000);
-    say(`the stack but geo-search is up after ${((Date.now() - stackStarted) / 1000).toFixed(1)} s (${othersUp.join(', ')})`);
-    stackStarted = Date.now();
-    stack.launch('geo-search');
-    sampler = memorySampler(geoPid, 200);
-    const firstGeoPid = geoPid();
+      logFile,
+    );
+    children.push(responder.child);
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    await waitForHttp(`http://127.0.0.1:${kitsPort}/readyz`, { timeoutMs: 120_000, child: children[0], name: 'kits' });
+    await waitForHttp(`http://127.0.0.1:${managementPort}/readyz`, { timeoutMs: 120_000, child: children[1], name: 'gateway' });
+    await responder.ready;
+    nc = await connect({ servers: stackEnv.NATS_URL, name: 'bench-geo' });
 
-    await stack.waitHealthy({ timeoutMs: 180_000 });
-    say(`stack healthy after ${((Date.now() - stackStarted) / 1000).toFixed(1)} s on ${stack.url}`);
-
-    if (MIXES.some((m) => m !== 'sql-cold')) {
-      let index;
-      try {
-        index = await waitForIndex(stack.url, seeded.publicCount, stackStarted, {
-          timeoutMs: INDEX_TIMEOUT_MS,
-          onProgress: (m) => say(`waiting for the index: ${m}`),
-        });
-      } catch (err) {
-        result.index = { complete: false, notCompleteAfterSeconds: Math.round((Date.now() - stackStarted) / 1000), lastAnswer: err.message };
-        result.feedProbe = await feedProbe(stackEnv.NATS_URL, seeded.lastRevision);
-        throw err;
-      }
-      result.feedProbe = await feedProbe(stackEnv.NATS_URL, seeded.lastRevision);
-      const metrics = await geoMetrics(servicePorts['geo-search']);
-      result.index = {
-        complete: true,
-        fromStackStartSeconds: Math.round(index.ms / 100) / 10,
-        method: 'from spawning geo-search until a whole-UK zoom-6 viewport (via the gateway) counts every public kit seeded',
-        wholeUkViewportItems: index.items,
-        selfReported: { logLines: geoLog.slice(0, 20), metrics },
-      };
-      const self = selfReportedBuildSeconds(geoLog, metrics);
-      // The checked figure is the outside one: it covers reading the whole feed, which is what the target means;
-      // a figure geo-search reports itself (log field or metric) usually covers only the spatial build.
-      result.indexBuildSeconds = result.index.fromStackStartSeconds;
-      result.index.selfReportedSeconds = self?.seconds ?? null;
-      result.index.selfReportedSource =
-        self?.source ?? 'none seen (at LOG_LEVEL=info geo-search logs no build figure; no index metric on its /metrics)';
-      result.index.figureUsed = 'measured from outside: geo-search spawned -> whole-UK viewport complete';
-      say(
-        `index complete ${result.index.fromStackStartSeconds} s after geo-search was spawned${self ? `; geo-search reports ${self.seconds} s (${self.source})` : ''}`,
-      );
-    } else {
-      say('only the SQL baseline selected: the index build is not timed');
+    // The first replica joins a running register and reads the whole feed.
+    const first = await startReplica('geo-search-1', stackEnv, logFile);
+    replicas.push(first);
+    sampler = memorySampler(() => (first.child.exitCode === null ? first.pid : null), 200);
+    let indexMs;
+    try {
+      indexMs = await waitForIndex(baseUrl, seeded.publicCount, first.spawnedAt);
+    } catch (err) {
+      result.index = { complete: false, notCompleteAfterSeconds: Math.round((Date.now() - first.spawnedAt) / 1000) };
+      throw err;
     }
-    result.memoryAfterIndex = memoryOf(geoPid());
+    await first.ready;
+    const firstReadyAt = Date.now();
+    result.index = {
+      complete: true,
+      fromSpawnSeconds: round(indexMs / 1000),
+      readySeconds: first.readySeconds,
+      method: 'from spawning geo-search until a whole-UK zoom-6 viewport through the gateway counts every public kit seeded',
+    };
+    say(`first replica: index complete ${result.index.fromSpawnSeconds} s after spawn`);
 
-    // Sanity: each mix's first requests answer 200 with JSON.
+    // Readiness of a new replica: from the feed alone, then from the snapshot the first replica stored.
+    const stored = await waitForSnapshot(nc, seeded.lastRevision, 300_000);
+    const snapshotStoredSeconds = round((Date.now() - firstReadyAt) / 1000);
+    const fromFeed = await startReplica('geo-search-feed', stackEnv, logFile, { GEO_PROJECTION_SNAPSHOT_BUCKET: 'off' });
+    await fromFeed.ready;
+    await stopChild(fromFeed.child);
+    const second = await startReplica('geo-search-2', stackEnv, logFile);
+    replicas.push(second);
+    await second.ready;
+    const secondMetrics = await metricsOf(second.port);
+    result.readiness = {
+      fromFeedSeconds: fromFeed.readySeconds,
+      fromSnapshotSeconds: second.readySeconds,
+      restoredFromSnapshot: metric(secondMetrics, 'bk_geo_index_from_snapshot') === 1,
+      snapshotMB: round(stored.bytes / MB),
+      snapshotRevision: stored.header.revision,
+      snapshotStoredSeconds,
+      method:
+        'from spawning a replica until its /readyz answers 200 (index built, caught up, in its queue group); one with GEO_PROJECTION_SNAPSHOT_BUCKET=off, one with the stored snapshot',
+    };
+    say(`new replica ready from the feed in ${fromFeed.readySeconds} s, from the snapshot in ${second.readySeconds} s`);
+
     const mixes = { cold: loadMix('cold'), hot: loadMix('hot'), nearby: loadMix('nearby') };
     const runs = {
       cold: { mix: mixes.cold },
       hot: { mix: mixes.hot },
       nearby: { mix: mixes.nearby },
-      'sql-cold': { mix: { ...mixes.cold, limit: SQL_LIMIT }, opts: { path: '/api/bench/public-sql' } },
+      'postgis-cold': { mix: mixes.cold, opts: { path: '/api/bench/postgis-public' } },
+      'postgis-nearby': { mix: mixes.nearby, opts: { path: '/api/bench/postgis-nearby' } },
+      'sql-cold': { mix: { ...mixes.cold, limit: 500 }, opts: { path: '/api/bench/public-sql' } },
+      ceiling: { mix: mixes.hot },
     };
-    result.sanity = {};
-    // (cold boxes panned by half a box, like the warm-up, so the measured boxes stay unseen)
-    for (const name of MIXES)
-      result.sanity[name] = await sanityCheck(stack.url, name, runs[name].mix, {
-        ...runs[name].opts,
-        cycleOffset: runs[name].mix.mix === 'cold' ? -1 : 0,
-      });
+    const pidsOf = () => ({
+      gateway: children[1].exitCode === null ? [children[1].pid] : [],
+      'geo-search': replicas.filter((r) => r.child.exitCode === null).map((r) => r.pid),
+      kits: children[0].exitCode === null ? [children[0].pid] : [],
+      postgis: responder.child.exitCode === null ? [responder.child.pid] : [],
+      ceiling: ceiling?.child.exitCode === null ? [ceiling.child.pid] : [],
+      nats: [nats.pid],
+      postgres: findByCommand('postgres: ').filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
+      'bench (autocannon)': [process.pid],
+    });
 
-    result.loadBeforeMixes = Math.round((await waitForQuiet()) * 100) / 100;
+    // The ceiling: the hot mix's distinct answers recorded from the gateway, served by a bare Node server.
+    let ceiling = null;
+    if (MIXES.includes('ceiling')) {
+      const paths = new Set(mixes.hot.sequence.map((_, i) => requestPath(mixes.hot, i)));
+      const recorded = {};
+      for (const p of paths) {
+        const r = await rawGet(baseUrl, p);
+        if (r.status !== 200) throw new Error(`recording the ceiling: ${p} answered ${r.status}`);
+        recorded[p] = { gzip: r.encoding === 'gzip', body: r.body.toString('base64') };
+      }
+      const file = path.join(natsDir, 'ceiling.json');
+      writeFileSync(file, JSON.stringify(recorded));
+      ceiling = startScript('ceiling', path.join(ROOT, 'scripts', 'bench', 'lib', 'ceiling-server.mjs'), [file], process.env, logFile);
+      children.push(ceiling.child);
+      ceiling.port = await ceiling.ready;
+      result.ceilingRecorded = { answers: paths.size, bytes: Object.values(recorded).reduce((n, a) => n + Buffer.byteLength(a.body, 'base64'), 0) };
+    }
+
+    // Public ids for the freshness loop.
+    const { Client } = require('pg');
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    const ids = (
+      await db.query(`SELECT id::int AS id FROM kits.kits WHERE status = 'active' AND public_display ORDER BY random() LIMIT 5000`)
+    ).rows.map((r) => r.id);
+    await db.end();
+
+    result.loadBeforeMixes = await waitForQuiet();
     if (result.loadBeforeMixes > QUIET_LOAD) say(`!! starting the mixes on a busy machine (load ${result.loadBeforeMixes})`);
     result.mixes = {};
     for (const name of MIXES) {
       const run = runs[name];
-      if (WARMUP > 0) {
-        // Cold warm-ups use boxes panned by half a box, so the measured boxes stay unseen.
-        await runAutocannon(stack.url, { mix: run.mix, opts: { ...run.opts, cycleOffset: run.mix.mix === 'cold' ? -1 : 0 }, seconds: WARMUP });
-      }
+      if (!run) throw new Error(`unknown mix ${name}`);
+      const url = name === 'ceiling' ? `http://127.0.0.1:${ceiling.port}` : baseUrl;
+      const warmOffset = run.mix.mix === 'cold' ? -1 : 0;
+      if (WARMUP > 0) await runAutocannon(url, { mix: run.mix, opts: { ...run.opts, cycleOffset: warmOffset }, seconds: WARMUP }).done;
       sampler.resetWindow();
-      const loadAtStart = os.loadavg()[0];
       const before = cpuSnapshot(pidsOf);
       const machineBefore = machineCpu();
-      const windowStart = Date.now();
-      const r = await runAutocannon(stack.url, { mix: run.mix, opts: run.opts, seconds: DURATION });
-      const after = cpuSnapshot(pidsOf);
+      const load = runAutocannon(url, { mix: run.mix, opts: run.opts, seconds: DURATION });
+      const fresh = name === 'cold' ? freshnessLoop(nc, baseUrl, ids, Date.now() + DURATION * 1000 - 500, mulberry(SEED)) : null;
+      const r = await load.done;
+      const s = summarise(r);
       const machineAfter = machineCpu();
-      const s = summarise(r, r.sent);
-      s.cpuPercent = cpuShare(before, after, r.duration);
-      s.loadAverageAtStart = Math.round(loadAtStart * 100) / 100;
-      // Whole machine, in % of one core (200 = both cores busy), and what processes outside the benchmark used.
-      const machineBusy = Math.round(((machineAfter.busy - machineBefore.busy) / r.duration) * 100);
+      s.cpuPercent = cpuShare(before, cpuSnapshot(pidsOf), r.duration);
+      const busy = Math.round(((machineAfter.busy - machineBefore.busy) / r.duration) * 100);
       const ours = Object.values(s.cpuPercent).reduce((a, b) => a + b, 0);
-      s.machineCpuPercent = {
-        busy: machineBusy,
-        ofCapacity: CPU_COUNT * 100,
-        benchmarkProcesses: ours,
-        otherProcesses: Math.max(0, machineBusy - ours),
-      };
-      if (s.machineCpuPercent.otherProcesses > 25)
-        say(
-          `!! other processes on this machine used ${s.machineCpuPercent.otherProcesses} % of a core during ${name}: the figures are depressed by them`,
-        );
+      s.machineCpuPercent = { busy, ofCapacity: CPU_COUNT * 100, benchmarkProcesses: ours, otherProcesses: Math.max(0, busy - ours) };
+      s.loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
       s.geoSearchPeakRssBytes = sampler.windowPeak();
-      s.processCrashes = crashes.filter((c) => c.at >= windowStart).map((c) => c.line);
       result.mixes[name] = s;
+      if (fresh) result.freshness = await fresh;
       say(
-        `${name.padEnd(8)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  errors ${s.errors}  cpu% ${JSON.stringify(s.cpuPercent)}`,
+        `${name.padEnd(14)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  errors ${s.errors}  cpu% ${JSON.stringify(s.cpuPercent)}`,
       );
+      if (fresh)
+        say(
+          `freshness under the cold mix: p50 ${result.freshness.p50Ms} ms, p99 ${result.freshness.p99Ms} ms over ${result.freshness.samples} moves`,
+        );
+    }
+
+    if (FAULTS) {
+      result.faults = {};
+      // kill -9 of one replica under the cold mix.
+      const events = [];
+      const load = runAutocannon(baseUrl, {
+        mix: mixes.cold,
+        opts: { cycleOffset: 7 },
+        seconds: 27,
+        onResponse: (at, ok, ms) => events.push({ at, ok, ms }),
+      });
+      await sleep(5000);
+      const killedAt = Date.now();
+      await stopChild(replicas[0].child, 'SIGKILL');
+      say('killed geo-search-1 with SIGKILL under the cold mix');
+      await load.done;
+      const window = (from, to) => {
+        const list = events.filter((e) => e.at >= from && e.at < to);
+        return { requests: list.length, errors: list.filter((e) => !e.ok).length, maxMs: Math.max(0, ...list.map((e) => e.ms)) };
+      };
+      result.faults.kill = { before: window(0, killedAt), burst: window(killedAt, killedAt + 10_000), after: window(killedAt + 10_000, Infinity) };
+      say(`kill -9: ${JSON.stringify(result.faults.kill)}`);
+
+      // Rolling restart: the killed replica comes back from the snapshot, then each replica in turn is stopped with
+      // SIGTERM and replaced, the next only once the new one is ready.
+      const back = await startReplica('geo-search-3', stackEnv, logFile);
+      replicas.push(back);
+      await back.ready;
+      const rolling = [];
+      const startedAt = Date.now();
+      const load2 = runAutocannon(baseUrl, { mix: mixes.cold, opts: { cycleOffset: 9 }, seconds: 0, onResponse: (at, ok) => rolling.push(ok) });
+      await sleep(3000);
+      for (const old of [replicas[1], replicas[2]]) {
+        const code = await stopChild(old.child, 'SIGTERM');
+        const next = await startReplica(`${old.name}-next`, stackEnv, logFile);
+        replicas.push(next);
+        await next.ready;
+        say(`rolling restart: ${old.name} stopped (exit ${code}), ${next.name} ready in ${next.readySeconds} s`);
+        await sleep(2000);
+      }
+      await sleep(2000);
+      load2.stop();
+      await load2.done;
+      result.faults.rolling = {
+        requests: rolling.length,
+        errors: rolling.filter((ok) => !ok).length,
+        seconds: round((Date.now() - startedAt) / 1000),
+      };
+      say(`rolling restart: ${JSON.stringify(result.faults.rolling)}`);
     }
 
     const mem = sampler.peak();
-    const lastGeoPid = geoPid();
     result.geoSearchMemory = {
       peakRssBytes: mem.peakRssBytes,
       vmHwmBytes: mem.vmHwmBytes,
-      method: 'VmRSS sampled every 200 ms from /proc/<pid>/status from spawn to the end, and the kernel high-water mark VmHWM',
-      restarted: firstGeoPid !== lastGeoPid,
+      method: 'VmRSS of the first replica sampled every 200 ms from spawn until it was killed, and its VmHWM',
     };
     result.peakMemoryBytes = Math.max(mem.peakRssBytes, mem.vmHwmBytes);
-    result.maxPayloadExceeded = payloadCrashes.length;
-    result.processCrashes = crashes.map((c) => ({ secondsAfterStackStart: Math.round((c.at - stackStarted) / 100) / 10, line: c.line }));
-    result.checks = checkTargets(size, result.mixes, result);
+    result.checks = checkTargets(result);
     result.finishedAt = new Date().toISOString();
     return result;
   } catch (err) {
     result.error = err.stack ?? String(err);
     if (sampler) {
       const mem = sampler.peak();
-      result.geoSearchMemory = { peakRssBytes: mem.peakRssBytes, vmHwmBytes: mem.vmHwmBytes, note: 'up to the failure' };
       result.peakMemoryBytes = Math.max(mem.peakRssBytes, mem.vmHwmBytes) || undefined;
     }
-    result.checks = checkTargets(size, result.mixes ?? {}, result);
-    if (payloadCrashes.length) {
-      result.error += `\n(${payloadCrashes.length} x MAX_PAYLOAD_EXCEEDED in ${[...new Set(payloadCrashes)].join(', ')}: a NATS reply over 1 MB; see bench/README.md)`;
-    }
+    result.checks = checkTargets(result);
     say(`size ${size} failed: ${err.message}`);
     say(`last lines of ${path.relative(ROOT, logFile)}:\n${tail(logFile, 40)}`);
     return result;
   } finally {
     sampler?.stop();
-    if (stack) await stack.stop().catch((e) => say(`stopping the stack: ${e.message}`));
-    await stopChild(nats, 5000);
+    await nc?.close().catch(() => undefined);
+    for (const r of replicas) await stopChild(r.child, 'SIGKILL');
+    for (const c of children.reverse()) await stopChild(c);
+    if (nats) await stopChild(nats, 'SIGTERM', 5000);
     rmSync(natsDir, { recursive: true, force: true });
     if (!env0.BENCH_KEEP_DATABASE) await dropDatabase(databaseUrl).catch((e) => say(`dropping ${DB_NAME}: ${e.message}`));
   }
@@ -564,69 +702,7 @@ function tail(file, lines) {
   }
 }
 
-/** Times a few public-feed pages (see lib/feed-probe.mjs) and says what they imply. */
-async function feedProbe(natsUrl, lastRevision) {
-  const pageSize = Math.min(5000, Number(process.env.GEO_FEED_PAGE_SIZE || 1500));
-  say(`timing public-feed pages of ${pageSize} at revisions 0, ${Math.floor(lastRevision / 2)} and ${lastRevision - pageSize}`);
-  const probe = await probeFeed(natsUrl, lastRevision, { pageSize }).catch((e) => ({ error: e.message }));
-  for (const p of probe.pages ?? [])
-    say(
-      `  feed page after revision ${p.afterRevision}: ${p.ms} ms${p.bytes ? `, ${(p.bytes / 1024).toFixed(0)} KiB` : ''}${p.error ? ` (${p.error})` : ''}`,
-    );
-  if (probe.estimatedFullReadSeconds != null) say(`  => reading the whole feed one page at a time would take about ${probe.estimatedFullReadSeconds} s (geo-search reads several ranges at once)`);
-  return probe;
-}
-
-/** Polls GET /api/health until every service `wanted` names is up; resolves their names. */
-async function waitForServices(baseUrl, wanted, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const report = await (await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })).json();
-      const names = Object.keys(report.services ?? {}).filter(wanted);
-      if (names.length && names.every((n) => report.services[n].status === 'up')) return names;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the stack was not up within ${timeoutMs / 1000} s`);
-    await sleep(250);
-  }
-}
-
-/** geo-search's /metrics lines that look like index figures (name contains index). */
-async function geoMetrics(port) {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) });
-    const text = await res.text();
-    return text.split('\n').filter((l) => /index|feed|snapshot/i.test(l) && !l.startsWith('#'));
-  } catch {
-    return [];
-  }
-}
-
-/** An index-build duration geo-search reports itself (a log field or a metric), in seconds, or null. */
-function selfReportedBuildSeconds(logLines, metrics) {
-  for (const m of metrics) {
-    const hit = /^(\S*index\S*(build|load)\S*seconds\S*)\s+([\d.eE+-]+)$/i.exec(m);
-    if (hit && Number(hit[3]) > 0) return { seconds: Math.round(Number(hit[3]) * 10) / 10, source: `metric ${hit[1]}` };
-  }
-  for (const { line } of logLines) {
-    const json = line.slice(line.indexOf('{'));
-    try {
-      const o = JSON.parse(json);
-      for (const [k, v] of Object.entries(o)) {
-        if (typeof v !== 'number' || !/index|build/i.test(`${o.msg ?? ''} ${k}`)) continue;
-        if (/(ms|Ms|millis)$/.test(k)) return { seconds: Math.round(v / 100) / 10, source: `log "${o.msg}" ${k}` };
-        if (/(seconds|Seconds|_s)$/.test(k)) return { seconds: Math.round(v * 10) / 10, source: `log "${o.msg}" ${k}` };
-      }
-    } catch {
-      /* not JSON */
-    }
-  }
-  return null;
-}
-
-// ---- main ---------------------------------------------------------------------------------------------
+// ---- main ----------------------------------------------------------------------------------------------------------
 
 async function main() {
   loadEnvFile();
@@ -638,35 +714,35 @@ async function main() {
   };
   mkdirSync(LOG_DIR, { recursive: true });
   say(
-    `sizes ${SIZES.join(', ')}; mixes ${MIXES.join(', ')}; ${DURATION} s each after a ${WARMUP} s warm-up; ${CONNECTIONS} connections; seed ${SEED}`,
+    `sizes ${SIZES.join(', ')}; mixes ${MIXES.join(', ')}; faults ${FAULTS ? 'on' : 'off'}; ${DURATION} s each after a ${WARMUP} s warm-up; ${CONNECTIONS} connections; seed ${SEED}`,
   );
-  say(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / GB).toFixed(0)} GiB, Node ${process.version}`);
+  say(
+    `machine: ${CPU_COUNT} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / GB).toFixed(0)} GiB, Node ${process.version}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await ensureInfrastructure(env, { log: say });
   const natsBin = findNatsServer(env);
   if (!natsBin) throw new Error('no nats-server binary (install the nats-server package)');
-
-  const missing = missingBuilds();
-  if (env0.BENCH_BUILD === '1' || missing.length) {
-    say(`building (npx nx run-many -t build)${missing.length ? `: missing ${missing.join(', ')}` : ''}`);
-    const r = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream'], { cwd: ROOT, stdio: 'inherit', env: process.env });
-    if (r.status !== 0) throw new Error('the build failed');
-  } else {
-    say('using the existing dist/ folders (run `npm run build` first after changing code, or BENCH_BUILD=1)');
-  }
+  build = privateBuild('geo-build', ['contracts', 'platform', 'gateway', 'services/kits', 'services/geo-search'], { log: say });
+  contracts = require(build.built('contracts', 'index.js'));
+  const postgisInstall = await ensurePostgis(replaceDatabase(env.DATABASE_URL, 'postgres'), { log: say });
 
   const results = [];
   for (const size of SIZES) {
     const r = await benchSize(size, env, natsBin);
-    r.machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / GB), node: process.version };
-    r.productEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(GEO_|KITS_|NATS_REQUEST|LOG_LEVEL)/.test(k)));
+    r.postgis = { ...r.postgis, install: postgisInstall };
+    r.machine = { cpus: CPU_COUNT, cpuModel: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / GB), node: process.version };
+    r.productEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(GEO_|KITS_|FINDER_|NATS_REQUEST|LOG_LEVEL)/.test(k)));
     r.settings = {
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,
       mixes: MIXES,
+      faults: FAULTS,
       seed: SEED,
-      sqlBaselineLimit: SQL_LIMIT,
-      acceptEncoding: GZIP ? `${ACCEPT_ENCODING} (like a browser)` : 'none (identity)',
+      acceptEncoding: `${ACCEPT_ENCODING} (like a browser)`,
     };
     r.label = LABEL || undefined;
     const file = path.join(RESULTS_DIR, `geo-${size}${LABEL ? `-${LABEL}` : ''}-${stamp}.json`);
@@ -686,31 +762,31 @@ async function main() {
       size: r.size,
       publicKits: r.seed?.publicCount,
       error: r.error ? r.error.split('\n')[0] : undefined,
-      indexBuildSeconds: r.indexBuildSeconds,
-      indexFigure: r.index?.figureUsed,
-      geoSearchPeakMemoryMB: r.peakMemoryBytes ? Math.round(r.peakMemoryBytes / MB) : undefined,
       mixes: Object.fromEntries(
         Object.entries(r.mixes ?? {}).map(([k, v]) => [
           k,
           { reqPerSec: v.reqPerSec, p50Ms: v.latencyMs.p50, p99Ms: v.latencyMs.p99, errors: v.errors },
         ]),
       ),
+      freshness: r.freshness,
+      readiness: r.readiness,
+      faults: r.faults,
+      geoSearchPeakMemoryMB: r.peakMemoryBytes ? Math.round(r.peakMemoryBytes / MB) : undefined,
       checks: r.checks,
       file: `bench/results/geo-${r.size}-${stamp}.json`,
     })),
   };
   if (LABEL) {
-    say(`BENCH_LABEL=${LABEL}: bench/results/latest.json and bench/README.md left as they were`);
+    say(`BENCH_LABEL=${LABEL}: bench/results/latest.json and the READMEs left as they were`);
   } else {
     writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(latest, null, 2)}\n`);
     say('wrote bench/results/latest.json');
-    try {
-      updateReadme(path.join(ROOT, 'bench', 'README.md'), results, stamp);
-    } catch (e) {
-      say(`bench/README.md not updated: ${e.message}`);
+    for (const readme of [path.join(ROOT, 'bench', 'README.md'), path.join(ROOT, 'README.md')]) {
+      if (!updateReadme(readme, results, stamp)) say(`${path.relative(ROOT, readme)}: no figures section (markers) to update`);
     }
   }
   for (const r of results) console.log(formatTable(r));
+  console.log(latestMarkdown(results, stamp));
   return results.every((r) => !r.error) ? 0 : 1;
 }
 

@@ -1,113 +1,103 @@
-// The benchmark's printed table and the figures table in bench/README.md.
+// The benchmark's printed tables and the figures section of bench/README.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const MB = 1024 ** 2;
-const ORDER = ['cold', 'hot', 'nearby', 'sql-cold'];
+const MIX_ORDER = ['cold', 'hot', 'nearby', 'ceiling', 'postgis-cold', 'postgis-nearby', 'sql-cold'];
+const MIX_LABEL = {
+  cold: 'cold viewports',
+  hot: 'hot viewports',
+  nearby: 'nearby',
+  ceiling: 'ceiling (bare Node, hot bytes)',
+  'postgis-cold': 'PostGIS viewports (baseline)',
+  'postgis-nearby': 'PostGIS nearby (baseline)',
+  'sql-cold': 'plain SQL viewports (old baseline)',
+};
 
-function rows(r) {
-  const out = [];
-  const checks = r.checks ?? [];
-  const verdict = (list) => (list.length ? (list.every((c) => c.pass) ? 'PASS' : 'FAIL') : '-');
-  for (const name of ORDER) {
-    const m = r.mixes?.[name];
-    if (!m) continue;
-    const mine = checks.filter((c) => c.mix === name);
-    out.push({
-      mix: name,
+const verdict = (c) => (c.pass === null ? '-' : c.pass ? 'PASS' : 'FAIL');
+
+function mixRows(r) {
+  return MIX_ORDER.filter((name) => r.mixes?.[name]).map((name) => {
+    const m = r.mixes[name];
+    return {
+      mix: MIX_LABEL[name] ?? name,
       rps: m.reqPerSec.toFixed(0),
       p50: `${m.latencyMs.p50} ms`,
       p99: `${m.latencyMs.p99} ms`,
       errors: String(m.errors),
-      target: mine.length ? mine.map((c) => c.what).join(', ') : name === 'sql-cold' ? '(baseline)' : '(none at this size)',
-      result: mine.length
-        ? `${verdict(mine)}${
-            mine.some((c) => !c.pass)
-              ? ` (${mine
-                  .filter((c) => !c.pass)
-                  .map((c) => c.what.split(' ')[0])
-                  .join(', ')})`
-              : ''
-          }`
-        : '-',
-    });
-  }
-  for (const c of checks.filter((c) => !ORDER.includes(c.mix))) {
-    out.push({
-      mix: c.mix,
-      rps: '',
-      p50: '',
-      p99: '',
-      errors: '',
-      target: c.what,
-      result: `${c.pass ? 'PASS' : 'FAIL'} (${c.actual}${c.mix === 'index build' ? ' s' : c.mix.startsWith('cold vs') ? 'x' : ''})`,
-    });
-  }
-  if (r.indexBuildSeconds != null && !checks.some((c) => c.mix === 'index build')) {
-    out.push({ mix: 'index build', rps: '', p50: '', p99: '', errors: '', target: '(none at this size)', result: `${r.indexBuildSeconds} s` });
-  }
-  if (r.peakMemoryBytes && !checks.some((c) => c.mix === 'geo-search memory')) {
-    const partial = r.index?.complete === false;
-    out.push({
-      mix: 'geo-search memory',
-      rps: '',
-      p50: '',
-      p99: '',
-      errors: '',
-      target: partial ? '(index never built: not judged)' : '(none at this size)',
-      result: `${Math.round(r.peakMemoryBytes / MB)} MB peak${partial ? ' so far' : ''}`,
-    });
-  }
-  return out;
+    };
+  });
 }
 
-const HEAD = { mix: 'mix', rps: 'req/s', p50: 'p50', p99: 'p99', errors: 'errors', target: 'target', result: 'result' };
-
-export function formatTable(r) {
-  const title = `geo benchmark: ${r.size.toLocaleString('en-GB')} kits (${r.seed?.publicCount ?? '?'} public)${r.error ? ` — FAILED: ${r.error.split('\n')[0]}` : ''}`;
-  const list = [HEAD, ...rows(r)];
-  const keys = Object.keys(HEAD);
-  const width = Object.fromEntries(keys.map((k) => [k, Math.max(...list.map((row) => row[k].length))]));
-  const line = (row) =>
-    keys.map((k) => (['rps', 'p50', 'p99', 'errors'].includes(k) ? row[k].padStart(width[k]) : row[k].padEnd(width[k]))).join(' | ');
-  const sep = keys.map((k) => '-'.repeat(width[k])).join('-+-');
-  const notes = [];
-  if (r.seed) notes.push(`seed: ${r.seed.count} kits written in ${r.seed.seconds.toFixed(1)} s (last revision ${r.seed.lastRevision})`);
-  if (r.feedProbe?.pages) {
-    notes.push(
-      `public feed (kits.public-changes), pages of ${r.feedProbe.pageSize}: ${r.feedProbe.pages.map((p) => `after ${p.afterRevision}: ${p.ms} ms${p.bytes ? ` / ${Math.round(p.bytes / 1024)} KiB` : ''}${p.error ? ` (${p.error})` : ''}`).join('; ')}${r.feedProbe.estimatedFullReadSeconds != null ? ` => one page at a time ~${r.feedProbe.estimatedFullReadSeconds} s` : ''}`,
+function notes(r) {
+  const out = [];
+  if (r.seed) out.push(`seed: ${r.seed.count} kits (${r.seed.publicCount} public) written in ${r.seed.seconds.toFixed(1)} s`);
+  if (r.postgis) out.push(`PostGIS ${r.postgis.install}, columns and GiST indexes in ${r.postgis.seconds} s`);
+  if (r.index)
+    out.push(
+      r.index.complete === false
+        ? `index: NOT complete after ${r.index.notCompleteAfterSeconds} s`
+        : `first replica: whole-UK viewport complete ${r.index.fromSpawnSeconds} s after spawn`,
+    );
+  if (r.freshness?.samples)
+    out.push(
+      `freshness: ${r.freshness.samples} moves through kits, p50 ${r.freshness.p50Ms} ms, p99 ${r.freshness.p99Ms} ms, max ${r.freshness.maxMs} ms, ${r.freshness.timeouts} not seen in 30 s`,
+    );
+  if (r.readiness)
+    out.push(
+      `readiness: from the feed ${r.readiness.fromFeedSeconds} s, from the snapshot ${r.readiness.fromSnapshotSeconds} s (snapshot ${r.readiness.snapshotMB} MB gzipped, stored ${r.readiness.snapshotStoredSeconds} s after the first replica was ready)`,
+    );
+  if (r.faults?.kill) {
+    const k = r.faults.kill;
+    out.push(
+      `kill -9: ${k.before.requests} requests before (${k.before.errors} errors), ${k.burst.requests} in the 10 s after (${k.burst.errors} errors, slowest ${k.burst.maxMs} ms), ${k.after.requests} after (${k.after.errors} errors)`,
     );
   }
+  if (r.faults?.rolling)
+    out.push(`rolling restart: ${r.faults.rolling.requests} requests over ${r.faults.rolling.seconds} s, ${r.faults.rolling.errors} errors`);
+  if (r.geoSearchMemory)
+    out.push(
+      `geo-search memory (first replica): peak VmRSS ${Math.round(r.geoSearchMemory.peakRssBytes / MB)} MB, VmHWM ${Math.round(r.geoSearchMemory.vmHwmBytes / MB)} MB`,
+    );
   const others = Object.entries(r.mixes ?? {})
     .map(([k, m]) => [k, m.machineCpuPercent?.otherProcesses])
     .filter(([, v]) => v != null);
   if (others.length)
-    notes.push(
-      `machine: ${r.machine?.cpus ?? '?'} cores; CPU used by processes outside the benchmark during each mix (% of one core): ${others.map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    );
-  if (r.index?.complete === false)
-    notes.push(
-      `index: NOT complete ${r.index.notCompleteAfterSeconds} s after geo-search was spawned (the whole-UK viewport still answered: ${r.index.lastAnswer.replace(/^.*\(last: /, '').replace(/\)$/, '')})`,
-    );
-  else if (r.index)
-    notes.push(
-      `index: complete ${r.index.fromStackStartSeconds} s after geo-search was spawned; figure used: ${r.indexBuildSeconds} s (${r.index.figureUsed})`,
-    );
-  if (r.geoSearchMemory)
-    notes.push(
-      `geo-search memory: peak VmRSS ${Math.round(r.geoSearchMemory.peakRssBytes / MB)} MB, VmHWM ${Math.round(r.geoSearchMemory.vmHwmBytes / MB)} MB${r.geoSearchMemory.restarted ? ' (geo-search RESTARTED during the run)' : ''}`,
-    );
-  return ['', title, line(HEAD), sep, ...rows(r).map(line), ...notes, ''].join('\n');
+    out.push(`CPU used by processes outside the benchmark during each mix (% of one core): ${others.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (r.loadBeforeMixes != null) out.push(`1-minute load average before the mixes: ${r.loadBeforeMixes}`);
+  return out;
 }
 
-function markdownTable(results) {
-  const lines = ['| kits | mix | req/s | p50 | p99 | errors | target | result |', '|---:|---|---:|---:|---:|---:|---|---|'];
+function plainTable(head, rows) {
+  const keys = Object.keys(head);
+  const all = [head, ...rows];
+  const width = Object.fromEntries(keys.map((k) => [k, Math.max(...all.map((row) => String(row[k]).length))]));
+  const line = (row) => keys.map((k) => String(row[k]).padEnd(width[k])).join(' | ');
+  return [line(head), keys.map((k) => '-'.repeat(width[k])).join('-+-'), ...rows.map(line)];
+}
+
+export function formatTable(r) {
+  const title = `geo benchmark: ${r.size.toLocaleString('en-GB')} kits${r.error ? ` — FAILED: ${r.error.split('\n')[0]}` : ''}`;
+  const mixes = plainTable({ mix: 'mix', rps: 'req/s', p50: 'p50', p99: 'p99', errors: 'errors' }, mixRows(r));
+  const checks = plainTable(
+    { what: 'target', target: 'bound', actual: 'measured', result: 'result' },
+    (r.checks ?? []).map((c) => ({ what: c.what, target: c.target, actual: c.actual, result: verdict(c) })),
+  );
+  return ['', title, ...mixes, '', ...checks, ...notes(r).map((n) => `- ${n}`), ''].join('\n');
+}
+
+function markdown(results) {
+  const lines = ['| kits | mix | req/s | p50 | p99 | errors |', '|---:|---|---:|---:|---:|---:|'];
   for (const r of results) {
-    if (r.error) lines.push(`| ${r.size.toLocaleString('en-GB')} | (run failed) | | | | | | ${r.error.split('\n')[0].replace(/\|/g, '\\|')} |`);
-    for (const row of rows(r)) {
+    if (r.error) lines.push(`| ${r.size.toLocaleString('en-GB')} | (run failed: ${r.error.split('\n')[0].replace(/\|/g, '\\|')}) | | | | |`);
+    for (const row of mixRows(r))
+      lines.push(`| ${r.size.toLocaleString('en-GB')} | ${row.mix} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
+  }
+  lines.push('', '| kits | target | bound | measured | result |', '|---:|---|---|---|---|');
+  for (const r of results) {
+    for (const c of r.checks ?? [])
       lines.push(
-        `| ${r.size.toLocaleString('en-GB')} | ${row.mix} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.target.replace(/>=/g, '≥').replace(/<=/g, '≤')} | ${row.result} |`,
+        `| ${r.size.toLocaleString('en-GB')} | ${c.what} | ${c.target.replace(/>=/g, '≥').replace(/<=/g, '≤')} | ${c.actual} | ${verdict(c)} |`,
       );
-    }
   }
   return lines.join('\n');
 }
@@ -115,31 +105,26 @@ function markdownTable(results) {
 const START = '<!-- bench:geo:latest:start -->';
 const END = '<!-- bench:geo:latest:end -->';
 
-/** Replaces the text between the markers in bench/README.md with the figures of this run. */
+/** The figures of this run as a markdown block (the README sections between the markers). */
+export function latestMarkdown(results, stamp) {
+  const m = results[0]?.machine;
+  const s = results[0]?.settings;
+  return [
+    `Run ${stamp} (\`npm run bench:geo\`): ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memGiB} GiB, Node ${m.node}` : ''}; ${s ? `${s.connections} connections, ${s.durationSeconds} s per mix after a ${s.warmupSeconds} s warm-up, two geo-search replicas, Accept-Encoding ${s.acceptEncoding}` : ''}; product env given: ${JSON.stringify(results[0]?.productEnv ?? {})}. Whole results: \`bench/results/geo-<size>-${stamp}.json\`.`,
+    '',
+    markdown(results),
+    '',
+    ...results.map((r) => `- ${r.size.toLocaleString('en-GB')} kits: ${notes(r).join('; ')}.`),
+  ].join('\n');
+}
+
+/** Replaces the text between the markers in a README with the figures of this run. */
 export function updateReadme(file, results, stamp) {
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return false;
   const text = readFileSync(file, 'utf8');
   const a = text.indexOf(START);
   const b = text.indexOf(END);
-  if (a < 0 || b < a) return;
-  const m = results[0]?.machine;
-  const s = results[0]?.settings;
-  const body = [
-    START,
-    `Run ${stamp} (\`npm run bench:geo\`): ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memGiB} GiB, Node ${m.node}` : ''}; ${s ? `${s.connections} connections, ${s.durationSeconds} s per mix after a ${s.warmupSeconds} s warm-up, SQL baseline limit ${s.sqlBaselineLimit}, Accept-Encoding ${s.acceptEncoding}` : ''}; product env given: ${JSON.stringify(results[0]?.productEnv ?? {})}. Whole results: \`bench/results/geo-<size>-${stamp}.json\`.`,
-    '',
-    markdownTable(results),
-    '',
-    ...results.map(
-      (r) =>
-        `- ${r.size.toLocaleString('en-GB')} kits: ${
-          formatTable(r)
-            .split('\n')
-            .filter((l) => /^(index|geo-search memory|seed|kits change feed|machine)[:,]/.test(l))
-            .join('; ') || 'no details'
-        }.`,
-    ),
-    END,
-  ].join('\n');
-  writeFileSync(file, text.slice(0, a) + body + text.slice(b + END.length));
+  if (a < 0 || b < a) return false;
+  writeFileSync(file, `${text.slice(0, a)}${START}\n${latestMarkdown(results, stamp)}\n${END}${text.slice(b + END.length)}`);
+  return true;
 }

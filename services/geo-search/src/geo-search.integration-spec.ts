@@ -1,20 +1,19 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { type Kit, FinderMessages, GeoSearchSubjects, GeoSearchWire, KitsSubjects, PRIVATE_KIT_FIELDS } from '@bleedkits/contracts';
+import { type Kit, FinderMessages, GeoSearchSubjects, GeoSearchWire, KitsSubjects, PRIVATE_KIT_FIELDS, viewportCells } from '@bleedkits/contracts';
 import { gunzipSync } from 'node:zlib';
 import { NatsBus } from '@bleedkits/platform';
 import { startTestService } from '@bleedkits/platform/testing';
+import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { CUSTODIAN, type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../test/geo-harness';
-import { readGeoSearchEnv } from './config/env';
-import { EncodedAnswer, decodeReply } from './domain/reply-frame';
-import { quantiseViewport } from './domain/viewport-cache-key';
-import { GeoSearchModule } from './geo-search.module';
 import { KitFeedFollower } from './projection/kit-feed-follower';
 import { KitProjection } from './projection/kit-projection';
+import type { Answer } from './queries/answer';
 import { NearbyQueryHandler } from './queries/nearby/nearby.query';
 import { ViewportQueryHandler } from './queries/viewport/viewport.query';
-import { SpatialIndex } from './spatial/spatial-index';
+import { inRects, positionRects } from './spatial/public-kit-index';
+import { decodeReply } from './transport/reply-frame';
 
-const text = (b: Buffer | EncodedAnswer) => (b instanceof EncodedAnswer ? b.identity : b).toString('utf8');
+const text = (a: Answer) => a.body.toString('utf8');
 
 jest.setTimeout(30_000);
 
@@ -44,7 +43,11 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     await within1s(async () => (await nearbyIds(53.3872, -2.3494)).includes(kit.id));
 
     // An admin's move keeps the kit public at its new place.
-    await h.bus.request<Kit>(KitsSubjects.edit, { actor: admin, kitId: kit.id, data: { latitude: '53.4808', longitude: '-2.2426', city: 'Manchester', postcode: 'M1 1AE' } });
+    await h.bus.request<Kit>(KitsSubjects.edit, {
+      actor: admin,
+      kitId: kit.id,
+      data: { latitude: '53.4808', longitude: '-2.2426', city: 'Manchester', postcode: 'M1 1AE' },
+    });
     await within1s(async () => (await nearbyIds(53.4808, -2.2426)).includes(kit.id) && !(await nearbyIds(53.3872, -2.3494)).includes(kit.id));
 
     await h.bus.request<Kit>(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { publicDisplay: false } });
@@ -80,15 +83,15 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
       [GeoSearchSubjects.search, { location: 'Altrincham' }],
     ] as const) {
       const reply = await h.ask(subject, params);
-      expect(reply.status).toBe(200);
-      const body = Buffer.from(reply.body).toString('utf8');
+      expect(reply.ok).toBe(true);
+      const body = reply.text;
       expect(body).toContain('Private Check');
       for (const field of PRIVATE_KIT_FIELDS) expect(body).not.toContain(`"${field}"`);
       for (const value of [...Object.values(CUSTODIAN), 'C-9731', owner.id, owner.email]) expect(body).not.toContain(value);
     }
   });
 
-  it('answers 400 with a message for every invalid parameter, never a 500', async () => {
+  it('answers a coded validation error with a message for every invalid parameter, never an internal one', async () => {
     const cases: [string, unknown, string][] = [
       [GeoSearchSubjects.viewport, { north: 'x', south: 1, east: 1, west: 0, zoom: 5 }, 'north must be a number.'],
       [GeoSearchSubjects.viewport, { north: 1, south: 2, east: 1, west: 0, zoom: 5 }, 'north must be greater than south.'],
@@ -102,11 +105,11 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     ];
     for (const [subject, params, message] of cases) {
       const reply = await h.ask(subject, params);
-      expect({ params, status: reply.status, body: reply.json }).toEqual({ params, status: 400, body: { message } });
+      expect({ params, error: reply.error }).toEqual({ params, error: { code: 'validation_failed', message, errors: [message] } });
     }
     // Not even JSON.
     const raw = decodeReply(await h.bus.requestRaw(GeoSearchSubjects.nearby, Buffer.from('{nope')));
-    expect(raw.status).toBe(400);
+    expect(raw).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
   });
 
   it('a replica started after 1,000 changes catches up (in parallel ranges) and answers exactly as the first one', async () => {
@@ -115,7 +118,11 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
       const created = await Promise.all(
         Array.from({ length: 60 }, (_, i) => {
           const n = batch * 60 + i;
-          return registerKit(h.bus, owner, kitAt(51 + (n % 30) * 0.05, -1.5 + Math.floor(n / 30) * 0.05, { locationName: `Bulk ${n}`, city: n % 2 ? 'Oddtown' : 'Eventown' }));
+          return registerKit(
+            h.bus,
+            owner,
+            kitAt(51 + (n % 30) * 0.05, -1.5 + Math.floor(n / 30) * 0.05, { locationName: `Bulk ${n}`, city: n % 2 ? 'Oddtown' : 'Eventown' }),
+          );
         }),
       );
       ids.push(...created.map((k) => k.id));
@@ -126,8 +133,7 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     // Small pages, so this replica reads the 1,200 changes as parallel ranges (four in flight) applied in order.
     const second = await h.startReplica({ GEO_FEED_PAGE_SIZE: '40' });
     const lastRevision = () => first.get(KitProjection).revision;
-    await waitFor(() => second.get(KitProjection).revision >= lastRevision() && second.get(SpatialIndex).current()!.revision >= lastRevision(), 5000);
-    await waitFor(() => first.get(SpatialIndex).current()!.revision >= lastRevision(), 2000);
+    await waitFor(() => second.get(KitProjection).revision >= lastRevision(), 5000);
     expect(second.get(KitProjection).size).toBe(first.get(KitProjection).size);
     expect(second.get(KitProjection).size).toBeGreaterThanOrEqual(600);
 
@@ -138,14 +144,17 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
       { north: 60, south: 49, east: -179, west: 179, zoom: 3, limit: 10 },
     ];
     for (const q of queries) expect(text(second.get(ViewportQueryHandler).handle(q))).toEqual(text(first.get(ViewportQueryHandler).handle(q)));
-    for (const q of [{ lat: 51.5, lng: -1, radius: 50, limit: 1000 }, { lat: 51.2, lng: -1.2 }]) {
+    for (const q of [
+      { lat: 51.5, lng: -1, radius: 50, limit: 1000 },
+      { lat: 51.2, lng: -1.2 },
+    ]) {
       expect(text(second.get(NearbyQueryHandler).handle(q))).toEqual(text(first.get(NearbyQueryHandler).handle(q)));
     }
-    const clustered = JSON.parse(text(first.get(ViewportQueryHandler).handle(queries[1])).slice(4));
+    const clustered = JSON.parse(text(first.get(ViewportQueryHandler).handle(queries[1])));
     expect(clustered.length).toBeLessThanOrEqual(50);
-    // Answers are computed for the viewport rounded outwards to the zoom's grid: every kit of that box is counted once.
-    const box = quantiseViewport(queries[1]);
-    const inBox = first.get(KitProjection).sortedEntries().filter(({ geometry: { coordinates: [lng, lat] } }) => lat >= box.south && lat <= box.north && lng >= box.west && lng <= box.east);
+    // Answers are computed for the viewport rounded outwards to whole map cells: every kit of those cells is counted once.
+    const rects = positionRects(viewportCells(queries[1]));
+    const inBox = [...first.get(KitProjection).kits.values()].filter((e) => inRects(rects, e.x, e.y));
     expect(inBox.length).toBeGreaterThanOrEqual(600);
     expect(clustered.reduce((n: number, i: { count?: number }) => n + (i.count ?? 1), 0)).toBe(inBox.length);
     await second.close();
@@ -153,14 +162,17 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     // Over the wire, a client that accepts gzip gets the same JSON gzipped: a viewport from its cache (compressed
     // once), nearby compressed for the one answer.
     const askGzip = { [GeoSearchWire.acceptEncodingHeader]: GeoSearchWire.gzip };
-    for (const [subject, q] of [[GeoSearchSubjects.viewport, queries[0]], [GeoSearchSubjects.nearby, { lat: 51.5, lng: -1, radius: 50, limit: 1000 }]] as const) {
+    for (const [subject, q] of [
+      [GeoSearchSubjects.viewport, queries[0]],
+      [GeoSearchSubjects.nearby, { lat: 51.5, lng: -1, radius: 50, limit: 1000 }],
+    ] as const) {
       const payload = Buffer.from(JSON.stringify(q));
       const plain = decodeReply(await h.bus.requestRaw(subject, payload, 10_000));
-      expect(plain).toMatchObject({ status: 200, gzip: false });
+      expect(plain).toMatchObject({ ok: true, gzip: false });
       for (let i = 0; i < 2; i++) {
         const zipped = decodeReply(await h.bus.requestRaw(subject, payload, 10_000, askGzip));
-        expect(zipped).toMatchObject({ status: 200, gzip: true });
-        expect(gunzipSync(zipped.body).equals(Buffer.from(plain.body))).toBe(true);
+        expect(zipped).toMatchObject({ ok: true, gzip: true });
+        expect(zipped.ok && plain.ok && gunzipSync(zipped.body).equals(Buffer.from(plain.body))).toBe(true);
       }
     }
   }, 60_000);
@@ -177,23 +189,50 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     h.replicas.splice(h.replicas.indexOf(deaf), 1);
   });
 
-  it('answers 503 until the first complete read of the register, while kits is unreachable', async () => {
-    const lonelyNats = await (await import('@bleedkits/platform/testing')).startTestNatsServer();
-    const lonely = await startTestService('geo-search', GeoSearchModule.forRoot(readGeoSearchEnv({ NODE_ENV: 'test', DATABASE_URL: h.db.url, NATS_URL: lonelyNats.url, GEO_CATCHUP_INTERVAL_MS: '200' })), lonelyNats.url);
+  it('is not ready and receives no query until its first index is built (ISSUE 16: readiness)', async () => {
+    const { startTestNatsServer, startServiceProcess } = await import('@bleedkits/platform/testing');
+    const lonelyNats = await startTestNatsServer();
+    // Geo-search exactly as main.ts starts it, on a NATS where kits does not answer yet: no feed, no index.
+    const geo = await startServiceProcess('geo-search', {
+      NODE_ENV: 'test',
+      DATABASE_URL: h.db.url,
+      NATS_URL: lonelyNats.url,
+      GEO_CATCHUP_INTERVAL_MS: '200',
+      POSTCODES_IO_BASE_URL: 'off',
+    });
     const bus = new NatsBus({ servers: lonelyNats.url, name: 'lonely', requestTimeoutMs: 2000 });
     await bus.whenConnected();
+    const probe = (path: string) => fetch(`http://127.0.0.1:${geo.httpPort}${path}`);
+    const viewport = () => bus.requestRaw(GeoSearchSubjects.viewport, Buffer.from('{"north":54,"south":53,"east":-2,"west":-3}'));
+    let kits: INestMicroservice | undefined;
     try {
-      await waitFor(async () => {
-        try {
-          return decodeReply(await bus.requestRaw(GeoSearchSubjects.viewport, Buffer.from('{"north":1,"south":0,"east":1,"west":0}'))).status === 503;
-        } catch {
-          return false;
-        }
-      }, 5000);
+      for (let i = 0; i < 5; i++) {
+        const ready = await probe('/readyz');
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toMatchObject({ error: { index: { status: 'down' } } });
+        // Nobody in the queue group: the caller is told at once that no one answers (the gateway's 503).
+        await expect(viewport()).rejects.toMatchObject({ body: { code: 'service_unavailable' } });
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(await (await probe('/metrics')).text()).not.toMatch(/bk_nats_handler_seconds_count\{subject="geo-search\.qry\.viewport\.v1"/);
+
+      kits = await startTestService(
+        'kits',
+        KitsModule.forRoot(readKitsEnv({ NODE_ENV: 'test', DATABASE_URL: h.db.url, NATS_URL: lonelyNats.url, POSTCODES_IO_BASE_URL: 'off' })),
+        lonelyNats.url,
+      );
+      await waitFor(async () => (await probe('/readyz')).status === 200, 10_000);
+      expect(decodeReply(await viewport()).ok).toBe(true);
+      const metrics = await (await probe('/metrics')).text();
+      expect(metrics).toMatch(/^bk_nats_handler_seconds_count\{subject="geo-search\.qry\.viewport\.v1",outcome="ok"\} 1$/m);
+      expect(metrics).toMatch(/^bk_geo_index_kits \d+$/m);
+      expect(metrics).toMatch(/^bk_geo_index_revision_lag 0$/m);
+      expect(metrics).toMatch(/^bk_geo_viewport_cache_total\{result="miss"\} 1$/m);
     } finally {
       await bus.close();
-      await lonely.close();
+      expect(await geo.kill('SIGTERM')).toBe(0);
+      await kits?.close();
       await lonelyNats.stop();
     }
-  });
+  }, 60_000);
 });

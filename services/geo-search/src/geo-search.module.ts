@@ -1,58 +1,63 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform';
+import { HealthModule, NatsBusModule } from '@bleedkits/platform';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from './config/env';
-import { contextMigrations } from './database/migrations';
 import { GoogleGeocoder } from './geocoding/google.geocoder';
 import type { GeocodingPort } from './geocoding/geocoding.port';
 import { PlaceResolver } from './geocoding/place-resolver';
 import { PostcodesIoGeocoder } from './geocoding/postcodes-io.geocoder';
 import { KitFeedFollower } from './projection/kit-feed-follower';
 import { KitProjection } from './projection/kit-projection';
+import { ProjectionSnapshotStore } from './projection/snapshot-store';
+import { GEO_CLOCK, type GeoClock, systemGeoClock } from './projection/public-verification';
 import { NearbyQueryHandler } from './queries/nearby/nearby.query';
+import { PublicSnapshotQueryHandler } from './queries/public-snapshot/public-snapshot.query';
 import { SearchQueryHandler } from './queries/search/search.query';
 import { ViewportQueryHandler } from './queries/viewport/viewport.query';
 import { What3wordsApiAdapter } from './queries/what3words/what3words-api.adapter';
 import { What3wordsMessageController } from './queries/what3words/what3words.message-controller';
 import { NoKeyWhat3words, What3wordsPort } from './queries/what3words/what3words.port';
-import { SpatialIndex } from './spatial/spatial-index';
 import { GeoNatsConnection } from './transport/geo-nats-connection';
 import { HotQueryServer } from './transport/hot-query-server';
 
 /** The configured geocoding providers, in the order the search tries them after the gazetteer. */
 export function geocodingProviders(env: GeoSearchEnv): GeocodingPort[] {
   const providers: GeocodingPort[] = [];
-  if (env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off') providers.push(new PostcodesIoGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS));
-  if (env.GOOGLE_GEOCODING_API_KEY) providers.push(new GoogleGeocoder(env.GOOGLE_GEOCODING_BASE_URL, env.GOOGLE_GEOCODING_API_KEY, env.GEOCODING_TIMEOUT_MS));
+  if (env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off')
+    providers.push(new PostcodesIoGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS));
+  if (env.GOOGLE_GEOCODING_API_KEY)
+    providers.push(new GoogleGeocoder(env.GOOGLE_GEOCODING_BASE_URL, env.GOOGLE_GEOCODING_API_KEY, env.GEOCODING_TIMEOUT_MS));
   return providers;
 }
 
 /** In-memory spatial index of public kits: viewport, nearby, search; what3words conversions. */
 @Module({})
 export class GeoSearchModule {
-  static forRoot(env: GeoSearchEnv): DynamicModule {
+  static forRoot(env: GeoSearchEnv, options: { clock?: GeoClock } = {}): DynamicModule {
     return {
       module: GeoSearchModule,
       imports: [
-        // No tables of its own: the schema exists for the health check and future checkpoints.
-        DatabaseModule.forContext({ schema: 'geo_search', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
+        // No database: the projection lives in memory, its snapshot in the JetStream object store.
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: `geo-search-client-${process.pid}`, requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('geo-search'),
       ],
       controllers: [What3wordsMessageController],
       providers: [
         { provide: GEO_SEARCH_ENV, useValue: env },
+        { provide: GEO_CLOCK, useValue: options.clock ?? systemGeoClock },
         GeoNatsConnection,
         KitProjection,
-        SpatialIndex,
+        ProjectionSnapshotStore,
         KitFeedFollower,
         { provide: PlaceResolver, useFactory: () => new PlaceResolver(geocodingProviders(env)) },
         ViewportQueryHandler,
         NearbyQueryHandler,
         SearchQueryHandler,
+        PublicSnapshotQueryHandler,
         HotQueryServer,
         {
           provide: What3wordsPort,
-          useFactory: () => (env.W3W_API_KEY ? new What3wordsApiAdapter(env.W3W_BASE_URL, env.W3W_API_KEY, env.W3W_TIMEOUT_MS) : new NoKeyWhat3words()),
+          useFactory: () =>
+            env.W3W_API_KEY ? new What3wordsApiAdapter(env.W3W_BASE_URL, env.W3W_API_KEY, env.W3W_TIMEOUT_MS) : new NoKeyWhat3words(),
         },
       ],
     };

@@ -2,7 +2,8 @@
 export { GeoSearchModule } from './geo-search.module';
 export { readGeoSearchEnv } from './config/env';
 export { KitFeedFollower } from './projection/kit-feed-follower';
-export { decodeReply } from './domain/reply-frame';
 export { KitProjection } from './projection/kit-projection';
-export { SpatialIndex } from './spatial/spatial-index';
-export { quantiseViewport } from './domain/viewport-cache-key';
+export { ProjectionSnapshotStore } from './projection/snapshot-store';
+export { PublicKitIndex } from './spatial/public-kit-index';
+export { HotQueryServer } from './transport/hot-query-server';
+export { decodeReply } from './transport/reply-frame';

@@ -1,13 +1,22 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type Kit, type KitActor, type KitRegistration, KitsSubjects } from '@bleedkits/contracts';
+import { type GeoReplyFrame, type Kit, type KitActor, type KitRegistration, KitsSubjects, type ServiceErrorBody } from '@bleedkits/contracts';
 import { type NatsBus } from '@bleedkits/platform';
 import { type TestDatabase, type TestNatsServer, createTestBed } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { readGeoSearchEnv } from '../src/config/env';
-import { type DecodedReply, decodeReply } from '../src/domain/reply-frame';
 import { GeoSearchModule } from '../src/geo-search.module';
-import { SpatialIndex } from '../src/spatial/spatial-index';
+import { HotQueryServer } from '../src/transport/hot-query-server';
+import { decodeReply } from '../src/transport/reply-frame';
+
+export type Asked = { ok: boolean; json: any; error: ServiceErrorBody | null; text: string; frame: GeoReplyFrame };
+
+/** A reply frame read for a test: its body as text and JSON, or its coded error. */
+export function asked(frame: GeoReplyFrame): Asked {
+  if (!frame.ok) return { ok: false, json: null, error: frame.error, text: '', frame };
+  const text = Buffer.from(frame.body).toString('utf8');
+  return { ok: true, json: JSON.parse(text), error: null, text, frame };
+}
 
 export type GeoHarness = {
   bus: NatsBus;
@@ -17,8 +26,8 @@ export type GeoHarness = {
   replicas: INestMicroservice[];
   /** Starts one more geo-search replica in the queue group and waits for its first index. */
   startReplica(env?: Record<string, string>): Promise<INestMicroservice>;
-  /** One raw request through the bus, as the gateway makes it. */
-  ask(subject: string, params: unknown): Promise<DecodedReply & { json: any }>;
+  /** One raw request through the bus, as the gateway makes it: the answer's JSON, or its coded error. */
+  ask(subject: string, params: unknown): Promise<Asked>;
   close(): Promise<void>;
 };
 
@@ -26,7 +35,10 @@ export type GeoHarness = {
 export async function startGeoSearch(replicaEnv: Record<string, string> = {}): Promise<GeoHarness> {
   const bed = await createTestBed('geo-search-test', 10_000);
   const { nats, db, bus, env: base } = bed;
-  const kits = await bed.start('kits', KitsModule.forRoot(readKitsEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', IDENTITY_REQUEST_TIMEOUT_MS: '100' })));
+  const kits = await bed.start(
+    'kits',
+    KitsModule.forRoot(readKitsEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', IDENTITY_REQUEST_TIMEOUT_MS: '100' })),
+  );
   const replicas: INestMicroservice[] = [];
   const h: GeoHarness = {
     bus,
@@ -35,14 +47,19 @@ export async function startGeoSearch(replicaEnv: Record<string, string> = {}): P
     kits,
     replicas,
     async startReplica(env = {}) {
-      const ms = await bed.start('geo-search', GeoSearchModule.forRoot(readGeoSearchEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', ...replicaEnv, ...env })));
+      const ms = await bed.start(
+        'geo-search',
+        GeoSearchModule.forRoot(
+          readGeoSearchEnv({ ...base, POSTCODES_IO_BASE_URL: 'off', GEO_PROJECTION_SNAPSHOT_BUCKET: 'off', ...replicaEnv, ...env }),
+        ),
+      );
       replicas.push(ms);
-      await waitFor(() => ms.get(SpatialIndex).current() !== null, 10_000);
+      // Its first index is built and it has joined the queue group (it answers no query before).
+      await waitFor(() => ms.get(HotQueryServer).isListening, 10_000);
       return ms;
     },
     async ask(subject, params) {
-      const reply = decodeReply(await bus.requestRaw(subject, Buffer.from(JSON.stringify(params)), 10_000));
-      return { ...reply, json: JSON.parse(Buffer.from(reply.body).toString('utf8')) };
+      return asked(decodeReply(await bus.requestRaw(subject, Buffer.from(JSON.stringify(params)), 10_000)));
     },
     close: () => bed.close(),
   };

@@ -1,27 +1,61 @@
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { GeoSearchSubjects, GeoSearchWire, type Parsed, parseNearbyQuery, parseSearchQuery, parseViewportQuery } from '@bleedkits/contracts';
+import {
+  ErrorCode,
+  GeoSearchSubjects,
+  GeoSearchWire,
+  type NearbyQuery,
+  indexTagContent,
+  type Parsed,
+  type ServiceErrorBody,
+  type ViewportQuery,
+  nearbyRequestKey,
+  parseNearbyQuery,
+  parseSearchQuery,
+  parseViewportQuery,
+  viewportRequestKey,
+} from '@bleedkits/contracts';
 import { type NatsBus, RemoteCallError, httpLatency, httpRequests } from '@bleedkits/platform';
 import { statusForCode } from '../../errors/http-error.filter';
-import { acceptsGzip, readReplyFrame, writeRelayedReply } from './reply-relay';
+import { BodyMessages, mediaType } from '../../security/request-bodies';
+import { PUBLIC_SNAPSHOT_PATH } from '@bleedkits/contracts';
+import { FinderAnswerCache } from './finder-answer-cache';
+import { type FinderEnv, readFinderEnv } from './finder-env';
+import { readPublicSnapshot, writePublicSnapshot } from './public-snapshot-relay';
+import { type FinderCaching, acceptsGzip, finderETag, ifNoneMatchHolds, readReplyFrame, writeAnswer, writeNotModified } from './reply-relay';
 
-type HotRoute = { subject: string; parse: (q: Record<string, unknown>) => Parsed<unknown>; summary: string; params: string[] };
+const gzipAsync = promisify(gzipCallback);
+
+type HotRoute = {
+  subject: string;
+  parse: (q: Record<string, unknown>) => Parsed<unknown>;
+  /** The normalised request of a cacheable answer (viewport, nearby); search depends on geocoders and is not cached. */
+  key?: (q: never) => string;
+  summary: string;
+  params: string[];
+};
 
 /** The finder's three map calls: public, read-only, anonymous, and the busiest routes of the register. */
 export const HOT_FINDER_ROUTES: Readonly<Record<string, HotRoute>> = {
   '/api/bleed-kits/public': {
     subject: GeoSearchSubjects.viewport,
     parse: parseViewportQuery,
-    summary: 'Public kits of a map viewport, or server clusters whose counts add up to the kits in the box; never more than limit (≤ 1000).',
+    key: (q: ViewportQuery) => viewportRequestKey(q),
+    summary:
+      'Public kits of a map viewport, or server clusters whose counts add up to the kits in the box; never more than limit (≤ 1000). Strong ETag, 304 on If-None-Match, cacheable for a few seconds.',
     params: ['north', 'south', 'east', 'west', 'zoom', 'limit'],
   },
   '/api/bleed-kits/nearby': {
     subject: GeoSearchSubjects.nearby,
     parse: parseNearbyQuery,
-    summary: 'The nearest public kits within radius km (default 25), nearest first, each with distance in km; limit default 100, at most 1000.',
+    key: (q: NearbyQuery) => nearbyRequestKey(q),
+    summary:
+      'The nearest public kits within radius km (default 25), nearest first, each with distance in km; limit default 100, at most 1000. Strong ETag, 304 on If-None-Match, cacheable for a few seconds.',
     params: ['lat', 'lng', 'radius', 'limit'],
   },
   '/api/bleed-kits/search': {
@@ -32,12 +66,23 @@ export const HOT_FINDER_ROUTES: Readonly<Record<string, HotRoute>> = {
   },
 };
 
+/**
+ * The benchmark's PostGIS baseline (BENCH_SQL_BASELINE only): the same parameters and the same relay as the map calls,
+ * answered by a bench-only responder with SQL (scripts/bench/lib/postgis.mjs), never cached.
+ */
+const BENCH_ROUTES: Readonly<Record<string, HotRoute>> = {
+  '/api/bench/postgis-public': { subject: GeoSearchSubjects.benchPostgisViewport, parse: parseViewportQuery, summary: '', params: [] },
+  '/api/bench/postgis-nearby': { subject: GeoSearchSubjects.benchPostgisNearby, parse: parseNearbyQuery, summary: '', params: [] },
+};
+
 const ASK_FOR_GZIP: Readonly<Record<string, string>> = { [GeoSearchWire.acceptEncodingHeader]: GeoSearchWire.gzip };
+const NOT_CACHED: FinderCaching = { cacheControl: 'no-cache' };
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', String(Buffer.byteLength(text)));
   res.end(text);
 }
@@ -47,55 +92,124 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * meant for HTML and the Nest pipeline, none of which a public read-only query needs: one NATS request, reply bytes
  * relayed untouched (already gzipped by geo-search when the browser accepts gzip). Measured, the Nest stack cost
  * the gateway about 0.6 ms of CPU per request, the ceiling of the whole finder (bench/README.md).
- * Returns false for any other request.
+ *
+ * Viewport and nearby answers carry a strong ETag (index tag + normalised request + variant) and a short public
+ * Cache-Control, so browsers and a CDN can keep them; If-None-Match answers 304. The hot ones are kept here too, at
+ * the index tag geo-search last announced (FinderAnswerCache), so a popular view need not cross NATS at all. A query
+ * that times out (a replica died with it) is asked once more, and NATS gives it to another replica. Geo-search's
+ * failures are coded errors, mapped to HTTP by the gateway's one switch. Returns false for any other request.
  */
-export function finderFastPath(bus: NatsBus) {
+export function finderFastPath(
+  bus: NatsBus,
+  env: FinderEnv = readFinderEnv(),
+  cache = new FinderAnswerCache(env.FINDER_CACHE_BYTES, env.FINDER_CACHE_TTL_MS),
+) {
   const logger = new Logger('FinderFastPath');
+  const cacheable: FinderCaching = {
+    cacheControl: `public, max-age=${env.FINDER_MAX_AGE_SECONDS}, stale-while-revalidate=${env.FINDER_STALE_WHILE_REVALIDATE_SECONDS}`,
+  };
+  bus.subscribe(GeoSearchSubjects.indexChanged, (event) => cache.observe((event as { tag?: unknown } | null)?.tag as string | undefined));
+
+  /** One query, asked again once when it times out: the replica that had it may have died, NATS gives it to another. */
+  const ask = async (subject: string, payload: Buffer, headers: Readonly<Record<string, string>> | undefined): Promise<Uint8Array> => {
+    try {
+      return await bus.requestRaw(subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
+    } catch (e) {
+      if (!(e instanceof RemoteCallError) || e.body.code !== ErrorCode.Timeout) throw e;
+      logger.warn({ subject, msg: 'geo-search did not answer in time; asking again' });
+      return bus.requestRaw(subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
+    }
+  };
+
+  const sendError = (res: ServerResponse, error: ServiceErrorBody, subject: string): void => {
+    const status = statusForCode(error.code);
+    if (status === 503) res.setHeader('Retry-After', String(error.retryAfterSeconds ?? 1));
+    if (status < 500) return sendJson(res, status, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    const errorId = error.errorId ?? randomUUID();
+    logger.warn({ errorId, subject, code: error.code }, error.message);
+    sendJson(res, status, { message: error.message, errorId });
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse, route: HotRoute, query: unknown): Promise<void> => {
+    const gzip = acceptsGzip(req);
+    const key = route.key?.(query as never);
+    const ifNoneMatch = req.headers['if-none-match'];
+    const content = key ? cache.currentContent : null;
+    if (key && content) {
+      const hit = cache.get(content, key, gzip);
+      // The validator is kept with the answer; worked out only when it is needed otherwise.
+      const etag = hit?.etag ?? (ifNoneMatch ? finderETag(content, key, gzip) : null);
+      if (etag && ifNoneMatchHolds(ifNoneMatch, etag)) return writeNotModified(res, { ...cacheable, etag });
+      if (hit) return writeAnswer(res, hit.body, hit.gzip, { ...cacheable, etag: hit.etag });
+    }
+    const reply = readReplyFrame(await ask(route.subject, Buffer.from(JSON.stringify(query)), gzip ? ASK_FOR_GZIP : undefined));
+    if (!reply.ok) return sendError(res, reply.error, route.subject);
+    let body = reply.body;
+    let encoded = reply.gzip;
+    // A large plain answer for a client that accepts gzip (a replica that did not compress) is gzipped here.
+    if (!encoded && gzip && body.length > GeoSearchWire.compressAboveBytes) {
+      body = await gzipAsync(body, { level: 1 });
+      encoded = true;
+    }
+    if (!key || !reply.tag) return writeAnswer(res, body, encoded, NOT_CACHED, reply.place);
+    cache.observe(reply.tag);
+    const replyContent = indexTagContent(reply.tag);
+    const caching = { ...cacheable, etag: finderETag(replyContent, key, gzip) };
+    if (ifNoneMatchHolds(ifNoneMatch, caching.etag)) return writeNotModified(res, caching);
+    cache.put(replyContent, key, gzip, body, encoded, caching.etag);
+    writeAnswer(res, body, encoded, caching);
+  };
+
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const route = HOT_FINDER_ROUTES[path];
-    if (!route) return false;
+    const route = HOT_FINDER_ROUTES[path] ?? (env.BENCH_SQL_BASELINE ? BENCH_ROUTES[path] : undefined);
+    if (!route && path !== PUBLIC_SNAPSHOT_PATH) return false;
     const endTimer = httpLatency.startTimer({ method: req.method, route: path });
     res.on('finish', () => {
       endTimer();
       httpRequests.inc({ method: req.method!, route: path, status: String(res.statusCode) });
     });
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // A map query has no body; a form-encoded one is refused as on every other route (JSON only).
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+    if (hasBody && mediaType(req.headers['content-type']) !== 'application/json') {
+      sendJson(res, 415, { message: BodyMessages.jsonOnly, errors: [BodyMessages.jsonOnly] });
+      return true;
+    }
+    const failed = (error: unknown) => {
+      if (res.headersSent) return;
+      if (error instanceof RemoteCallError) return sendError(res, error.body, error.subject);
+      const errorId = randomUUID();
+      logger.error({ errorId, err: error instanceof Error ? { message: error.message, stack: error.stack } : error }, 'finder query failed');
+      sendJson(res, 500, { message: 'Internal server error', errorId });
+    };
+    if (!route) {
+      // The offline finder's national snapshot: public, read-only, anonymous like the map calls.
+      const ifNoneMatch = typeof req.headers['if-none-match'] === 'string' ? req.headers['if-none-match'].trim() : undefined;
+      readPublicSnapshot(bus, ifNoneMatch)
+        .then((reply) => writePublicSnapshot(req, res, reply))
+        .catch(failed);
+      return true;
+    }
     const parsed = route.parse(q < 0 ? {} : parseQueryString(url.slice(q + 1)));
     if (!parsed.ok) {
       sendJson(res, 400, { message: parsed.message, errors: [parsed.message] });
       return true;
     }
-    const gzip = acceptsGzip(req);
-    bus
-      .requestRaw(route.subject, Buffer.from(JSON.stringify(parsed.value)), undefined, gzip ? ASK_FOR_GZIP : undefined)
-      .then((bytes) => writeRelayedReply(res, readReplyFrame(bytes), gzip))
-      .catch((error: unknown) => {
-        if (res.headersSent) return;
-        const errorId = randomUUID();
-        if (error instanceof RemoteCallError) {
-          const status = statusForCode(error.body.code);
-          if (status === 503) res.setHeader('Retry-After', '1');
-          if (status < 500) return sendJson(res, status, { message: error.body.message });
-          logger.warn({ errorId, subject: error.subject, code: error.body.code }, error.body.message);
-          return sendJson(res, status, { message: error.body.message, errorId });
-        }
-        logger.error({ errorId, err: error instanceof Error ? { message: error.message, stack: error.stack } : error }, 'finder query failed');
-        sendJson(res, 500, { message: 'Internal server error', errorId });
-      });
+    answer(req, res, route, parsed.value).catch(failed);
     return true;
   };
 }
 
 /** Puts the finder's fast path in front of the server's request handler (Express, under Nest). */
-export function serveFinderAheadOf(server: Server, bus: NatsBus): void {
+export function serveFinderAheadOf(server: Server, bus: NatsBus, env: FinderEnv = readFinderEnv()): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (handlers.length !== 1) throw new Error(`expected one HTTP request handler, found ${handlers.length}`);
   const [next] = handlers;
-  const finder = finderFastPath(bus);
+  const finder = finderFastPath(bus, env);
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!finder(req, res)) next(req, res);
@@ -109,10 +223,38 @@ export function describeFinderRoutes(document: OpenAPIObject): OpenAPIObject {
       get: {
         tags: ['finder'],
         summary: route.summary,
-        parameters: route.params.map((name) => ({ name, in: 'query', required: name !== 'limit' && name !== 'zoom' && name !== 'radius', schema: { type: name === 'location' ? 'string' : 'number' } })),
-        responses: { '200': { description: 'JSON array' }, '400': { description: 'invalid parameter' }, '404': { description: 'place not found (search)' }, '503': { description: 'index starting or service unavailable' } },
+        parameters: [
+          ...route.params.map((name) => ({
+            name,
+            in: 'query' as const,
+            required: name !== 'limit' && name !== 'zoom' && name !== 'radius',
+            schema: { type: name === 'location' ? 'string' : 'number' },
+          })),
+          ...(route.key ? [{ name: 'If-None-Match', in: 'header' as const, required: false, schema: { type: 'string' } }] : []),
+        ],
+        responses: {
+          '200': { description: 'JSON array' },
+          ...(route.key ? { '304': { description: 'the answer named by If-None-Match is current' } } : {}),
+          '400': { description: 'invalid parameter' },
+          '404': { description: 'place not found (search)' },
+          '503': { description: 'index starting or service unavailable' },
+          '504': { description: 'geo-search did not answer in time (asked twice)' },
+        },
       },
     };
   }
+  document.paths[PUBLIC_SNAPSHOT_PATH] = {
+    get: {
+      tags: ['finder'],
+      summary:
+        'The national snapshot of public kits for the offline finder (contracts: finder/public-snapshot.ts): gzip, weak ETag, 304 on If-None-Match. Only public fields.',
+      parameters: [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'JSON document (gzip when accepted)' },
+        '304': { description: 'the copy named by If-None-Match is current' },
+        '503': { description: 'index starting or service unavailable' },
+      },
+    },
+  };
   return document;
 }

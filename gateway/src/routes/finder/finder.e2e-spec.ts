@@ -1,8 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { get as httpGet } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { FINDER, FinderMessages, PRIVATE_KIT_FIELDS } from '@bleedkits/contracts';
-import { GeoSearchModule, SpatialIndex, quantiseViewport, readGeoSearchEnv } from '@bleedkits/geo-search';
+import { FINDER, FinderMessages, PRIVATE_KIT_FIELDS, type ViewportQuery, mercatorX, mercatorY, viewportCells } from '@bleedkits/contracts';
+import { GeoSearchModule, KitProjection, readGeoSearchEnv } from '@bleedkits/geo-search';
 import { startTestService } from '@bleedkits/platform/testing';
 import { HttpClient } from '../../../test/http-client';
 import { type Stack, startStack } from '../../../test/stack-harness';
@@ -41,11 +41,13 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     await geo?.close();
     geo = await startTestService(
       'geo-search',
-      GeoSearchModule.forRoot(readGeoSearchEnv({ NODE_ENV: 'test', DATABASE_URL: stack.db.url, NATS_URL: stack.nats.url, POSTCODES_IO_BASE_URL: 'off', ...env })),
+      GeoSearchModule.forRoot(
+        readGeoSearchEnv({ NODE_ENV: 'test', NATS_URL: stack.nats.url, POSTCODES_IO_BASE_URL: 'off', GEO_PROJECTION_SNAPSHOT_BUCKET: 'off', ...env }),
+      ),
       stack.nats.url,
     );
     const deadline = Date.now() + 20_000;
-    while ((geo.get(SpatialIndex).current()?.revision ?? -1) < lastRevision) {
+    while (!geo.get(KitProjection).isReady || geo.get(KitProjection).revision < lastRevision) {
       if (Date.now() > deadline) throw new Error('geo-search did not catch up');
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -65,24 +67,58 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     const sites = traffordSites();
     expect(sites.length).toBeGreaterThan(150);
     sites.forEach((s, i) => {
-      const custodian = { custodianName: `Custodian Secretname${i}`, custodianEmail: `custodian${i}@private.example`, custodianPhone: `0161 555 ${String(i).padStart(4, '0')}`, cabinetCode: i % 2 ? `CAB-${i}-X` : null };
-      privateValues.push(custodian.custodianName, custodian.custodianEmail, custodian.custodianPhone, ...(custodian.cabinetCode ? [custodian.cabinetCode] : []));
-      publicKits.push({ locationName: s.name, addressLine1: s.address, city: s.city, postcode: s.postcode, latitude: s.latitude, longitude: s.longitude, ...custodian });
+      const custodian = {
+        custodianName: `Custodian Secretname${i}`,
+        custodianEmail: `custodian${i}@private.example`,
+        custodianPhone: `0161 555 ${String(i).padStart(4, '0')}`,
+        cabinetCode: i % 2 ? `CAB-${i}-X` : null,
+      };
+      privateValues.push(
+        custodian.custodianName,
+        custodian.custodianEmail,
+        custodian.custodianPhone,
+        ...(custodian.cabinetCode ? [custodian.cabinetCode] : []),
+      );
+      publicKits.push({
+        locationName: s.name,
+        addressLine1: s.address,
+        city: s.city,
+        postcode: s.postcode,
+        latitude: s.latitude,
+        longitude: s.longitude,
+        ...custodian,
+      });
     });
     // A few thousand more, on a grid across Cheshire and Lancashire, to make the map cluster.
     for (let i = 0; i < 3000; i++) {
       publicKits.push({
-        locationName: `Grid kit ${i}`, addressLine1: `${i} Grid Road`, city: 'Gridtown', postcode: `GR${1 + (i % 9)} ${1 + (i % 7)}AA`,
-        latitude: 52.6 + Math.floor(i / 60) * 0.02, longitude: -3.4 + (i % 60) * 0.025,
-        custodianName: 'Grid Custodian Hiddenname', custodianEmail: 'grid.custodian@private.example', custodianPhone: '0161 999 0000', cabinetCode: 'GRID-CODE-77',
+        locationName: `Grid kit ${i}`,
+        addressLine1: `${i} Grid Road`,
+        city: 'Gridtown',
+        postcode: `GR${1 + (i % 9)} ${1 + (i % 7)}AA`,
+        latitude: 52.6 + Math.floor(i / 60) * 0.02,
+        longitude: -3.4 + (i % 60) * 0.025,
+        custodianName: 'Grid Custodian Hiddenname',
+        custodianEmail: 'grid.custodian@private.example',
+        custodianPhone: '0161 999 0000',
+        cabinetCode: 'GRID-CODE-77',
       });
     }
     privateValues.push('Grid Custodian Hiddenname', 'grid.custodian@private.example', '0161 999 0000', 'GRID-CODE-77');
     const hidden: SeedKit[] = (['pending', 'rejected', 'hidden'] as const).flatMap((kind) =>
       [0, 1, 2].map((n) => ({
-        locationName: `HIDDEN ${kind} ${n}`, addressLine1: 'Secret Lane', city: 'Altrincham', postcode: 'WA14 1EN', latitude: 53.3872 + n * 0.001, longitude: -2.3494,
-        status: kind === 'hidden' ? 'active' : kind, publicDisplay: kind !== 'hidden',
-        custodianName: 'Hidden Custodian', custodianEmail: 'hidden@private.example', custodianPhone: '0161 000 1111', cabinetCode: 'HID-1',
+        locationName: `HIDDEN ${kind} ${n}`,
+        addressLine1: 'Secret Lane',
+        city: 'Altrincham',
+        postcode: 'WA14 1EN',
+        latitude: 53.3872 + n * 0.001,
+        longitude: -2.3494,
+        status: kind === 'hidden' ? 'active' : kind,
+        publicDisplay: kind !== 'hidden',
+        custodianName: 'Hidden Custodian',
+        custodianEmail: 'hidden@private.example',
+        custodianPhone: '0161 000 1111',
+        cabinetCode: 'HID-1',
       })),
     );
     lastRevision = await seedKitsSql(stack.db.url, [...publicKits, ...hidden]);
@@ -96,8 +132,16 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     await w3w?.close();
   });
 
-  const inBox = (b: { north: number; south: number; east: number; west: number }) =>
-    publicKits.filter((k) => k.latitude >= b.south && k.latitude <= b.north && k.longitude >= b.west && k.longitude <= b.east);
+  /** The kits of a viewport's answer: those in the map cells of 1/8 tile it touches (contracts: viewportCells). */
+  const inCells = (q: Pick<ViewportQuery, 'north' | 'south' | 'east' | 'west' | 'zoom'>) => {
+    const c = viewportCells(q);
+    const cell = (v: number) => Math.min(2 ** c.level - 1, Math.floor(v * 2 ** c.level));
+    return publicKits.filter((k) => {
+      const x = cell(mercatorX(k.longitude));
+      const y = cell(mercatorY(k.latitude));
+      return y >= c.north && y <= c.south && (c.west <= c.east ? x >= c.west && x <= c.east : x >= c.west || x <= c.east);
+    });
+  };
 
   it('matches /public, /nearby and /search before GET /api/bleed-kits/:id (no sign-in needed)', async () => {
     expect((await get('/api/bleed-kits/public?north=53.5&south=53.3&east=-2.2&west=-2.5&zoom=12')).status).toBe(200);
@@ -115,12 +159,12 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     const items = res.body as Item[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((i) => !i.isCluster && typeof i.id === 'number')).toBe(true);
-    expect(items.length).toBe(inBox(quantiseViewport(q)).length);
+    expect(items.length).toBe(inCells(q).length);
   });
 
   it('respects the limit with clusters whose counts add up to the kits in the box, at any limit', async () => {
     const q = { north: 55, south: 52, east: -1, west: -4, zoom: 8 };
-    const expected = inBox(quantiseViewport(q)).length;
+    const expected = inCells(q).length;
     expect(expected).toBe(publicKits.length);
     for (const limit of [1000, 200, 25, 3, 1]) {
       const res = await get(`/api/bleed-kits/public?north=${q.north}&south=${q.south}&east=${q.east}&west=${q.west}&zoom=${q.zoom}&limit=${limit}`);
@@ -128,15 +172,27 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
       const items = res.body as Item[];
       expect({ limit, n: items.length <= limit }).toEqual({ limit, n: true });
       expect(items.reduce((n, i) => n + (i.isCluster ? i.count! : 1), 0)).toBe(expected);
-      for (const c of items.filter((i) => i.isCluster)) expect(c).toEqual({ isCluster: true, id: expect.any(String), count: expect.any(Number), latitude: expect.any(Number), longitude: expect.any(Number) });
+      for (const c of items.filter((i) => i.isCluster))
+        expect(c).toEqual({
+          isCluster: true,
+          id: expect.any(String),
+          count: expect.any(Number),
+          latitude: expect.any(Number),
+          longitude: expect.any(Number),
+        });
     }
     // The default limit is 1000.
-    const byDefault = (await get(`/api/bleed-kits/public?north=${q.north}&south=${q.south}&east=${q.east}&west=${q.west}&zoom=${q.zoom}`)).body as Item[];
+    const byDefault = (await get(`/api/bleed-kits/public?north=${q.north}&south=${q.south}&east=${q.east}&west=${q.west}&zoom=${q.zoom}`))
+      .body as Item[];
     expect(byDefault.length).toBeLessThanOrEqual(FINDER.viewportLimit);
   });
 
   it('answers boxes across the antimeridian and outside the UK, empty', async () => {
-    for (const path of ['north=60&south=50&east=-170&west=170&zoom=5', 'north=-30&south=-40&east=20&west=10&zoom=5', 'north=90&south=-90&east=180&west=-180&zoom=0&limit=5']) {
+    for (const path of [
+      'north=60&south=50&east=-170&west=170&zoom=5',
+      'north=-30&south=-40&east=20&west=10&zoom=5',
+      'north=90&south=-90&east=180&west=-180&zoom=0&limit=5',
+    ]) {
       const res = await get(`/api/bleed-kits/public?${path}`);
       expect(res.status).toBe(200);
       expect(Array.isArray(res.body)).toBe(true);
@@ -167,7 +223,12 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
 
   it('searches a registered postcode, outward code and town offline through the gazetteer', async () => {
     const site = publicKits.find((k) => k.postcode === 'WA15 8FH')!;
-    for (const [location, label] of [['wa15 8fh', 'WA15 8FH'], ['WA15', 'WA15'], ['altrincham', 'Altrincham'], ['  Sale ', 'Sale']] as const) {
+    for (const [location, label] of [
+      ['wa15 8fh', 'WA15 8FH'],
+      ['WA15', 'WA15'],
+      ['altrincham', 'Altrincham'],
+      ['  Sale ', 'Sale'],
+    ] as const) {
       const res = await get(`/api/bleed-kits/search?location=${encodeURIComponent(location)}`);
       expect({ location, status: res.status }).toEqual({ location, status: 200 });
       const place = JSON.parse(res.headers.get('x-search-place')!);
@@ -228,7 +289,10 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     const wire = await new Promise<Buffer>((resolve, reject) =>
       httpGet(stack.baseUrl + path, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+        res
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => resolve(Buffer.concat(chunks)))
+          .on('error', reject);
       }).on('error', reject),
     );
     expect(wire.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
@@ -254,7 +318,10 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
   });
 
   it('what3words without a key answers no_api_key, and validates its input', async () => {
-    expect((await get('/api/what3words/convert-to-coordinates?words=filled.count.soap')).body).toEqual({ status: 'no_api_key', message: expect.any(String) });
+    expect((await get('/api/what3words/convert-to-coordinates?words=filled.count.soap')).body).toEqual({
+      status: 'no_api_key',
+      message: expect.any(String),
+    });
     expect((await get('/api/what3words/convert-to-3wa?lat=51.52&lng=-0.19')).body).toEqual({ status: 'no_api_key', message: expect.any(String) });
     expect((await get('/api/what3words/convert-to-coordinates?words=%20')).body).toEqual({ message: FinderMessages.emptyWhat3words });
     const bad = await get('/api/what3words/convert-to-3wa?lat=95&lng=0');
@@ -288,22 +355,35 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
 
   it('what3words with a key converts both ways against a local fake of its v3 API, and reports provider errors', async () => {
     await useGeoSearch({ W3W_API_KEY: W3W_FAKE_KEY, W3W_BASE_URL: `${w3w.url}/v3` });
-    expect((await get('/api/what3words/convert-to-coordinates?words=filled.count.soap')).body).toEqual({ status: 'success', coordinates: { lat: 51.520847, lng: -0.195521 } });
+    expect((await get('/api/what3words/convert-to-coordinates?words=filled.count.soap')).body).toEqual({
+      status: 'success',
+      coordinates: { lat: 51.520847, lng: -0.195521 },
+    });
     expect((await get('/api/what3words/convert-to-3wa?lat=53.384092&lng=-2.337856')).body).toEqual({ status: 'success', words: 'index.home.raft' });
     const badWords = await get('/api/what3words/convert-to-coordinates?words=not.real.words');
     expect(badWords.body).toEqual({ status: 'api_error', message: expect.stringContaining('3 word address') });
     await useGeoSearch({ W3W_API_KEY: 'wrong-key', W3W_BASE_URL: `${w3w.url}/v3` });
-    expect((await get('/api/what3words/convert-to-3wa?lat=53.384092&lng=-2.337856')).body).toEqual({ status: 'api_error', message: 'Authentication failed; invalid API key' });
+    expect((await get('/api/what3words/convert-to-3wa?lat=53.384092&lng=-2.337856')).body).toEqual({
+      status: 'api_error',
+      message: 'Authentication failed; invalid API key',
+    });
     await useGeoSearch({ W3W_API_KEY: W3W_FAKE_KEY, W3W_BASE_URL: 'http://127.0.0.1:9/v3', W3W_TIMEOUT_MS: '300' });
-    expect((await get('/api/what3words/convert-to-coordinates?words=filled.count.soap')).body).toEqual({ status: 'api_error', message: expect.any(String) });
+    expect((await get('/api/what3words/convert-to-coordinates?words=filled.count.soap')).body).toEqual({
+      status: 'api_error',
+      message: expect.any(String),
+    });
   });
 
   it('never shows a private field, value or non-public kit in any public answer', async () => {
     expect(publicBodies.length).toBeGreaterThan(40);
     const everything = publicBodies.map((b) => b.text).join('\n');
-    const kitAnswers = publicBodies.filter((b) => b.path.startsWith('/api/bleed-kits/')).map((b) => b.text).join('\n');
+    const kitAnswers = publicBodies
+      .filter((b) => b.path.startsWith('/api/bleed-kits/'))
+      .map((b) => b.text)
+      .join('\n');
     for (const field of PRIVATE_KIT_FIELDS) expect(everything).not.toContain(`"${field}"`);
-    for (const field of ['hasCabinetCode', 'serialNumber', 'status', 'publicDisplay', 'manuallyChecked', 'revision']) expect(kitAnswers).not.toContain(`"${field}"`);
+    for (const field of ['hasCabinetCode', 'serialNumber', 'status', 'publicDisplay', 'manuallyChecked', 'revision'])
+      expect(kitAnswers).not.toContain(`"${field}"`);
     for (const value of [...privateValues, 'Hidden Custodian', 'hidden@private.example', 'HID-1', 'HIDDEN ']) expect(everything).not.toContain(value);
   });
 

@@ -1,27 +1,38 @@
 import type { IncomingMessage } from 'node:http';
-import { acceptsGzip, readReplyFrame } from './reply-relay';
+import { FinderAnswerCache } from './finder-answer-cache';
+import { acceptsGzip, finderETag, ifNoneMatchHolds, readReplyFrame } from './reply-relay';
 
 describe('readReplyFrame', () => {
-  it('reads the status and place without touching the body bytes', () => {
-    const bytes = Buffer.from('200 {"place":{"lat":53.1,"lng":-2.2,"label":"Ynys M\\u00f4n","source":"gazetteer"}}\n[{"id":1}]');
+  it('reads the tag and place without touching the body bytes', () => {
+    const bytes = Buffer.from('ok tag=7-20261123 {"place":{"lat":53.1,"lng":-2.2,"label":"Ynys M\\u00f4n","source":"gazetteer"}}\n[{"id":1}]');
     const r = readReplyFrame(bytes);
-    expect(r.status).toBe(200);
-    expect(r.gzip).toBe(false);
+    if (!r.ok) throw new Error('expected an answer');
+    expect(r).toMatchObject({ gzip: false, tag: '7-20261123' });
     expect(r.body.toString()).toBe('[{"id":1}]');
     expect(r.body.buffer).toBe(bytes.buffer);
     expect(r.place).toBe('{"lat":53.1,"lng":-2.2,"label":"Ynys M\\u00f4n","source":"gazetteer"}');
-    expect(readReplyFrame(Buffer.from('404\n{"message":"x"}'))).toMatchObject({ status: 404, place: null, gzip: false });
   });
 
-  it('reads the gzip mark, with and without a meta line', () => {
+  it('reads the gzip mark, with and without a tag or meta line', () => {
     const magic = Buffer.from([0x1f, 0x8b]);
-    expect(readReplyFrame(Buffer.concat([Buffer.from('200 gzip\n'), magic]))).toMatchObject({ status: 200, gzip: true, place: null });
-    const withPlace = readReplyFrame(Buffer.concat([Buffer.from('200 gzip {"place":{"lat":1,"lng":2,"label":"X","source":"gazetteer"}}\n'), magic]));
-    expect(withPlace).toMatchObject({ gzip: true, place: '{"lat":1,"lng":2,"label":"X","source":"gazetteer"}' });
-    expect(withPlace.body).toEqual(magic);
+    expect(readReplyFrame(Buffer.concat([Buffer.from('ok gzip\n'), magic]))).toMatchObject({
+      ok: true,
+      gzip: true,
+      tag: null,
+      place: null,
+      body: magic,
+    });
+    const withPlace = readReplyFrame(
+      Buffer.concat([Buffer.from('ok gzip tag=1-20260101 {"place":{"lat":1,"lng":2,"label":"X","source":"gazetteer"}}\n'), magic]),
+    );
+    expect(withPlace).toMatchObject({ ok: true, gzip: true, tag: '1-20260101', place: '{"lat":1,"lng":2,"label":"X","source":"gazetteer"}' });
   });
 
-  it('refuses bytes that are not a reply frame', () => {
+  it('reads a coded error, and refuses bytes that are not a reply frame', () => {
+    expect(readReplyFrame(Buffer.from('error\n{"code":"not_found","message":"No such place"}'))).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'No such place' },
+    });
     expect(() => readReplyFrame(Buffer.from('{"response":[]}'))).toThrow('unreadable');
     expect(() => readReplyFrame(Buffer.from(''))).toThrow('unreadable');
   });
@@ -36,5 +47,68 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip(asking('gzip;q=0'))).toBe(false);
     expect(acceptsGzip(asking('identity'))).toBe(false);
     expect(acceptsGzip(asking())).toBe(false);
+  });
+});
+
+describe('finder ETags', () => {
+  it('name the index content, the normalised request and the variant; If-None-Match compares weakly', () => {
+    const etag = finderETag('00ff00ff00ff00ff', 'v:9:1:2:3:4:1000', true);
+    expect(etag).toMatch(/^"1-00ff00ff00ff00ff-[A-Za-z0-9_-]{16}-gz"$/);
+    expect(finderETag('00ff00ff00ff00fe', 'v:9:1:2:3:4:1000', true)).not.toBe(etag);
+    expect(finderETag('00ff00ff00ff00ff', 'v:9:1:2:3:4:1000', false)).not.toBe(etag);
+    expect(finderETag('00ff00ff00ff00ff', 'v:9:1:2:3:4:999', true)).not.toBe(etag);
+    expect(ifNoneMatchHolds(etag, etag)).toBe(true);
+    expect(ifNoneMatchHolds(`"x", W/${etag}`, etag)).toBe(true);
+    expect(ifNoneMatchHolds('*', etag)).toBe(true);
+    expect(ifNoneMatchHolds('"x"', etag)).toBe(false);
+    expect(ifNoneMatchHolds(undefined, etag)).toBe(false);
+  });
+});
+
+describe(FinderAnswerCache.name, () => {
+  let now = 0;
+  const cache = () => new FinderAnswerCache(10_000, 5000, () => now);
+
+  it('serves answers for the content of the newest tag it heard of, and forgets the tag without news', () => {
+    now = 0;
+    const c = cache();
+    expect(c.currentTag).toBeNull();
+    c.observe('5-aaaaaaaaaaaaaaaa');
+    c.observe('4-bbbbbbbbbbbbbbbb');
+    expect(c.currentTag).toBe('5-aaaaaaaaaaaaaaaa');
+    expect(c.currentContent).toBe('aaaaaaaaaaaaaaaa');
+    c.put('aaaaaaaaaaaaaaaa', 'k', true, Buffer.from('abc'), true, '"e"');
+    expect(c.get('aaaaaaaaaaaaaaaa', 'k', true)).toMatchObject({ body: Buffer.from('abc'), gzip: true });
+    expect(c.get('aaaaaaaaaaaaaaaa', 'k', false)).toBeNull();
+    // A change that altered no public kit: a new revision, the same content, the same answers.
+    c.observe('6-aaaaaaaaaaaaaaaa');
+    expect(c.get(c.currentContent!, 'k', true)).not.toBeNull();
+    c.observe('7-cccccccccccccccc');
+    expect(c.currentContent).toBe('cccccccccccccccc');
+    expect(c.get('cccccccccccccccc', 'k', true)).toBeNull();
+    now = 4000;
+    // A replica not as far on, holding the same kits, keeps the belief alive; another one does not.
+    c.observe('6-cccccccccccccccc');
+    now = 8000;
+    expect(c.currentTag).toBe('7-cccccccccccccccc');
+    c.observe('6-dddddddddddddddd');
+    now = 9001;
+    expect(c.currentTag).toBeNull();
+    // With no news for a while any tag is believed again (a register restored from a backup counts down).
+    c.observe('1-eeeeeeeeeeeeeeee');
+    expect(c.currentTag).toBe('1-eeeeeeeeeeeeeeee');
+  });
+
+  it('keeps to its byte budget, the oldest out first, and drops answers older than the TTL', () => {
+    now = 0;
+    const c = cache();
+    for (let i = 0; i < 20; i++) c.put('1-20261123', `k${i}`, true, Buffer.alloc(1000), true, '"e"');
+    expect(c.byteLength).toBeLessThanOrEqual(10_000);
+    expect(c.get('1-20261123', 'k0', true)).toBeNull();
+    expect(c.get('1-20261123', 'k19', true)).not.toBeNull();
+    c.put('1-20261123', 'huge', true, Buffer.alloc(5000), true, '"e"');
+    expect(c.get('1-20261123', 'huge', true)).toBeNull();
+    now = 6000;
+    expect(c.get('1-20261123', 'k19', true)).toBeNull();
   });
 });

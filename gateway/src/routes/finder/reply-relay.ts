@@ -1,21 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { GeoSearchWire, asciiJson, readGeoReplyFrame } from '@bleedkits/contracts';
+import { GeoSearchWire, type ServiceErrorBody, asciiJson, readGeoReplyFrame } from '@bleedkits/contracts';
 
-const gzipAsync = promisify(gzip);
-
-export type RelayedReply = { status: number; gzip: boolean; place: string | null; body: Buffer };
+export type RelayedReply =
+  { ok: true; gzip: boolean; tag: string | null; place: string | null; body: Buffer } | { ok: false; error: ServiceErrorBody };
 
 /**
  * Reads geo-search's reply frame (contracts: finder/geo-search-wire.ts) without parsing the body: the body is a
- * view of the reply bytes, passed to the browser untouched.
+ * view of the reply bytes, passed to the browser untouched. A failure is geo-search's coded error.
  */
 export function readReplyFrame(bytes: Uint8Array): RelayedReply {
   const frame = readGeoReplyFrame(bytes);
+  if (!frame.ok) return frame;
   return {
-    status: frame.status,
+    ok: true,
     gzip: frame.gzip,
+    tag: frame.tag,
     // An HTTP header value must be ASCII: non-ASCII characters of the place's label stay \u-escaped.
     place: frame.meta?.place ? asciiJson(frame.meta.place) : null,
     body: Buffer.from(frame.body.buffer, frame.body.byteOffset, frame.body.byteLength),
@@ -35,23 +35,45 @@ export function acceptsGzip(req: IncomingMessage): boolean {
 }
 
 /**
- * Writes a relayed reply: its status, JSON content type, the search place header. geo-search gzips the body when
- * asked; a large identity body for a client that accepts gzip (a replica that did not compress) is gzipped here.
+ * The strong ETag of a viewport or nearby answer: the answers' format, the content hash of the index (the content
+ * part of its tag) and the normalised request name its bytes exactly (every replica holding those kits answers the
+ * same bytes), and the variant (gzip or identity) its encoding. A change of the public kits gives a new content hash,
+ * so an answer after such a change carries a new ETag.
  */
-export async function writeRelayedReply(res: ServerResponse, reply: RelayedReply, clientAcceptsGzip: boolean): Promise<void> {
-  let body = reply.body;
-  res.statusCode = reply.status;
+export function finderETag(content: string, requestKey: string, gzipVariant: boolean): string {
+  const request = createHash('sha1').update(requestKey).digest('base64url').slice(0, 16);
+  return `"${GeoSearchWire.answerFormat}-${content}-${request}${gzipVariant ? '-gz' : ''}"`;
+}
+
+/** If-None-Match holds this ETag (weak comparison, as RFC 9110 asks of If-None-Match; `*` matches any). */
+export function ifNoneMatchHolds(header: string | string[] | undefined, etag: string): boolean {
+  if (typeof header !== 'string' || header.length > 4096) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === etag;
+  });
+}
+
+export type FinderCaching = { cacheControl: string; etag?: string };
+
+/** An answer's body (gzipped when `gzip`), its JSON content type, the search place header and the caching headers. */
+export function writeAnswer(res: ServerResponse, body: Buffer, gzip: boolean, caching: FinderCaching, place: string | null = null): void {
+  res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', caching.cacheControl);
   res.setHeader('Vary', 'Accept-Encoding');
-  if (reply.place) res.setHeader('X-Search-Place', reply.place);
-  if (reply.status === 503) res.setHeader('Retry-After', '1');
-  if (reply.gzip) {
-    res.setHeader('Content-Encoding', 'gzip');
-  } else if (clientAcceptsGzip && body.length > GeoSearchWire.compressAboveBytes) {
-    body = await gzipAsync(body, { level: 1 });
-    res.setHeader('Content-Encoding', 'gzip');
-  }
+  if (caching.etag) res.setHeader('ETag', caching.etag);
+  if (place) res.setHeader('X-Search-Place', place);
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Length', String(body.length));
   res.end(body);
+}
+
+/** 304: the copy the client named is the current answer. */
+export function writeNotModified(res: ServerResponse, caching: FinderCaching): void {
+  res.statusCode = 304;
+  res.setHeader('Cache-Control', caching.cacheControl);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (caching.etag) res.setHeader('ETag', caching.etag);
+  res.end();
 }

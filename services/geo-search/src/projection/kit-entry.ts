@@ -1,16 +1,29 @@
-import { type PublicKit, toPublicKit } from '@bleedkits/contracts';
-import { type PlaceKeys, placeKeysOf } from '../spatial/gazetteer';
+import { type PublicKit, mercatorX, mercatorY, toPublicKit } from '@bleedkits/contracts';
+import { type PlaceKeys, placeKeysOf } from './place-keys';
+import { type PublicVerification, flipsAt, publicStatus } from './public-verification';
+
+/** Bits of the integer map position: 2^30 cells per side of the Mercator square (~2 cm at UK latitudes). */
+export const POSITION_BITS = 30;
+const SIDE = 2 ** POSITION_BITS;
 
 /**
  * One public kit as geo-search keeps it: its public JSON (serialised once, when its change is applied; never per
- * query), the names the gazetteer knows it by, and a point in the shape supercluster reads, created once and
- * reused by every index build. The public feed carries nothing private.
+ * query), its position in degrees and as integer Web Mercator cells (which map cell holds it at any zoom, by a shift),
+ * the names the gazetteer knows it by, and the minute its public verification status turns to overdue (0: never
+ * without a new change). Immutable: a change makes a new entry. The public feed carries nothing private.
  */
 export type KitEntry = {
   readonly id: number;
   readonly json: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly x: number;
+  readonly y: number;
   readonly place: PlaceKeys;
-  readonly geometry: { readonly type: 'Point'; readonly coordinates: [number, number] };
+  readonly flipsAt: number;
+  /** A 64-bit hash of the JSON (two 32-bit halves): the index's content hash is the XOR of its kits'. */
+  readonly h1: number;
+  readonly h2: number;
 };
 
 /**
@@ -19,18 +32,71 @@ export type KitEntry = {
  */
 const flat = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
 
-export function toKitEntry(kit: PublicKit): KitEntry | null {
-  const lat = kit.latitude;
-  const lng = kit.longitude;
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return null;
+const cellOf = (v: number) => Math.min(SIDE - 1, Math.max(0, Math.floor(v * SIDE)));
+
+/**
+ * Two independent 32-bit hashes of a text in one pass (cyrb53's mixing, both halves kept): what a kit contributes to
+ * the content hash that names the index's state. Not cryptographic; a collision only costs a needless cache miss or,
+ * with odds of 2^-64 per pair of states, a stale validator.
+ */
+export function textHash(s: string): [number, number] {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return [h1 >>> 0, h2 >>> 0];
+}
+
+/** A kit entry from its parts (a feed change, or a record of a stored snapshot, which carries the JSON's hash). */
+export function kitEntryOf(p: {
+  id: number;
+  json: string;
+  latitude: number;
+  longitude: number;
+  place: PlaceKeys;
+  flipsAt: number;
+  hash?: [number, number];
+}): KitEntry {
+  const [h1, h2] = p.hash ?? textHash(p.json);
   return {
-    id: kit.id,
-    // toPublicKit again: only the public fields reach an answer, whatever a feed record carries.
-    json: flat(JSON.stringify(toPublicKit(kit))),
-    place: placeKeysOf(kit.postcode ?? '', kit.city ?? ''),
-    geometry: { type: 'Point', coordinates: [lng, lat] },
+    id: p.id,
+    json: p.json,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    x: cellOf(mercatorX(p.longitude)),
+    y: cellOf(mercatorY(p.latitude)),
+    place: p.place,
+    flipsAt: p.flipsAt,
+    h1,
+    h2,
   };
 }
 
-export const latitudeOf = (e: KitEntry) => e.geometry.coordinates[1];
-export const longitudeOf = (e: KitEntry) => e.geometry.coordinates[0];
+export function toKitEntry(kit: PublicKit, due: string | null | undefined, verification: PublicVerification): KitEntry | null {
+  const lat = kit.latitude;
+  const lng = kit.longitude;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return null;
+  // toPublicKit again: only the public fields reach an answer, whatever a feed record carries.
+  const listing = toPublicKit(kit);
+  listing.verificationStatus = publicStatus(kit.verificationStatus, due, verification);
+  return kitEntryOf({
+    id: kit.id,
+    json: flat(JSON.stringify(listing)),
+    latitude: lat,
+    longitude: lng,
+    place: placeKeysOf(kit.postcode ?? '', kit.city ?? ''),
+    flipsAt: flipsAt(listing.verificationStatus, due, verification.graceDays),
+  });
+}
+
+/** The same kit once its public verification status has turned to overdue (only its JSON changes). */
+export function overdueEntry(e: KitEntry): KitEntry {
+  const listing = JSON.parse(e.json) as PublicKit;
+  listing.verificationStatus = 'overdue';
+  return kitEntryOf({ ...e, json: flat(JSON.stringify(listing)), flipsAt: 0 });
+}

@@ -1,167 +1,125 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Subscription } from 'nats';
-import { type KitChangedHint, type KitChangesRequest, KitsSubjects, type PublicKitChangesResponse } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
+import { KitsSubjects, type PublicKitChange, type PublicKitChangesResponse } from '@bleedkits/contracts';
+import { NatsBus, RevisionFeedFollower } from '@bleedkits/platform';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
-import { SpatialIndex } from '../spatial/spatial-index';
-import { GeoNatsConnection } from '../transport/geo-nats-connection';
+import { observeIndex } from '../metrics/geo-search-metrics';
 import { KitProjection } from './kit-projection';
+import { ProjectionSnapshotStore, type RestoreOutcome } from './snapshot-store';
 
 /**
- * Follows the kits revision feed (ARCHITECTURE, data flow) in its public form, kits.public-changes: pages through
- * it from the projection's revision at start, then catches up on every kits.changed hint and on a timer, so a lost
- * hint only delays an update. The hint is subscribed WITHOUT a queue group: every replica must hear it.
- * Catch-ups never overlap; one asked for during another runs right after it.
- *
- * A long read (the first load of a million kits, or a long outage) goes in parallel: every page says the feed's head
- * revision, and every revision up to it is already committed (writers commit in revision order), so the revisions
- * between the first page and that head are read as GEO_FEED_PARALLEL_RANGES ranges at once and applied strictly in
- * order. The kits service, Postgres and this process then work at the same time. Newer changes follow page by page.
+ * Keeps the public projection current from kits.public-changes with the platform's feed follower (from the
+ * projection's revision, on every kits.changed hint, on a timer; a long read in parallel ranges below the feed's
+ * head). It starts from the stored snapshot when there is a usable one, so only the changes after it are read. The
+ * projection is ready (and the replica joins its queue group) after the first complete read; from then on it stores
+ * snapshots now and then for the replicas that start after it.
  */
 @Injectable()
 export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('KitFeedFollower');
-  private hintSubscription: Subscription | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
-  private failing = false;
+  private readonly follower: RevisionFeedFollower<PublicKitChange, PublicKitChangesResponse>;
+  /** The newest revision the register reported committed (each feed page names it): the index's lag is measured from it. */
+  private headRevision = 0;
+  private readonly startedAt = Date.now();
+  private readyAfterMs: number | null = null;
+  private restored: RestoreOutcome | null = null;
 
   constructor(
-    private readonly bus: NatsBus,
-    private readonly nats: GeoNatsConnection,
+    bus: NatsBus,
     private readonly projection: KitProjection,
-    private readonly index: SpatialIndex,
+    private readonly snapshots: ProjectionSnapshotStore,
     @Inject(GEO_SEARCH_ENV) private readonly env: GeoSearchEnv,
-  ) {}
+  ) {
+    this.follower = new RevisionFeedFollower<PublicKitChange, PublicKitChangesResponse>({
+      name: 'geo-search',
+      bus,
+      hintSubject: KitsSubjects.changed,
+      intervalMs: env.GEO_CATCHUP_INTERVAL_MS,
+      pageSize: env.GEO_FEED_PAGE_SIZE,
+      parallelRanges: env.GEO_FEED_PARALLEL_RANGES,
+      position: () => projection.revision,
+      readPage: async (afterRevision, upToRevision) => {
+        const page = await bus.request<PublicKitChangesResponse>(
+          KitsSubjects.publicChanges,
+          { afterRevision, limit: env.GEO_FEED_PAGE_SIZE, upToRevision },
+          env.GEO_FEED_TIMEOUT_MS,
+        );
+        if (page.headRevision > this.headRevision) this.headRevision = page.headRevision;
+        if (page.headRevision < afterRevision && !projection.isReady) this.discardSnapshot(page.headRevision);
+        return page;
+      },
+      applyPage: (page) => {
+        const changed = projection.apply(page.changes);
+        projection.advanceTo(page.lastRevision);
+        return changed;
+      },
+      afterCatchUp: ({ complete }) => {
+        // Kits whose grace days ended since the last catch-up turn 'Needs Verification' (the timer runs this too).
+        projection.refreshVerification();
+        if (complete && !projection.isReady) this.becomeReady();
+      },
+    });
+    observeIndex({
+      kits: () => projection.size,
+      revision: () => projection.revision,
+      headRevision: () => this.headRevision,
+      readyAfterSeconds: () => (this.readyAfterMs === null ? null : this.readyAfterMs / 1000),
+      restoredFromSnapshot: () => this.restored?.from === 'snapshot',
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.nats.whenConnected((nc) => {
-      this.hintSubscription = nc.subscribe(KitsSubjects.changed, {
-        callback: (err, msg) => {
-          if (err) return;
-          if (hintRevision(msg.data) > this.projection.revision) void this.catchUp();
-        },
+    void this.snapshots
+      .restore()
+      .catch((e: unknown): RestoreOutcome => ({ from: 'feed', reason: 'corrupt', detail: (e as Error).message }))
+      .then((outcome) => {
+        this.restored = outcome;
+        return this.follower.start();
       });
+  }
+
+  /** Where this replica started from (null until decided). */
+  get startedFrom(): RestoreOutcome | null {
+    return this.restored;
+  }
+
+  private becomeReady(): void {
+    this.readyAfterMs = Date.now() - this.startedAt;
+    this.projection.markReady();
+    this.logger.log({
+      msg: 'public projection ready',
+      kits: this.projection.size,
+      revision: this.projection.revision,
+      readyAfterMs: this.readyAfterMs,
+      from: this.restored?.from,
     });
-    this.timer = setInterval(() => void this.catchUp(), this.env.GEO_CATCHUP_INTERVAL_MS);
-    this.timer.unref();
-    void this.catchUp();
+    // With no snapshot stored yet, store one soon so the next replica can start from it.
+    this.snapshots.startRefreshing(
+      this.restored?.from === 'snapshot' ? undefined : this.env.GEO_PROJECTION_SNAPSHOT_FIRST_DELAY_MS * (1 + Math.random() / 2),
+    );
+  }
+
+  /**
+   * A snapshot newer than the register itself (the database was restored from a backup, or is another register):
+   * the feed cannot continue it, so the replica starts again from revision 0.
+   */
+  private discardSnapshot(head: number): void {
+    const snapshotRevision = this.projection.revision;
+    this.logger.warn({ msg: 'the stored snapshot is ahead of the register: reading the whole feed instead', snapshotRevision, head });
+    this.projection.reset();
+    this.restored = { from: 'feed', reason: 'stale', detail: `snapshot at revision ${snapshotRevision} ahead of the register (${head})` };
+    throw new Error('snapshot ahead of the register');
   }
 
   /** Stops listening to hints; the timer alone keeps the projection current (operations, and the lost-hint test). */
   stopListeningToHints(): void {
-    this.hintSubscription?.unsubscribe();
-    this.hintSubscription = null;
+    this.follower.stopListeningToHints();
   }
 
-  /** Reads every change after the projection's revision, then asks for a (coalesced) index rebuild. */
   catchUp(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.readFeed();
-        } while (this.again && !this.closed);
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
+    return this.follower.catchUp();
   }
 
-  private async readFeed(): Promise<void> {
-    let changed = false;
-    const applyPage = (page: PublicKitChangesResponse) => {
-      if (this.projection.apply(page.changes)) changed = true;
-      this.projection.advanceTo(page.lastRevision);
-    };
-    try {
-      let page = await this.page(this.projection.revision);
-      applyPage(page);
-      if (page.hasMore && page.headRevision - page.lastRevision > 2 * this.env.GEO_FEED_PAGE_SIZE) {
-        for await (const range of this.rangesUpTo(page.lastRevision, page.headRevision)) for (const p of range) applyPage(p);
-        page = await this.page(this.projection.revision);
-        applyPage(page);
-      }
-      while (page.hasMore && page.changes.length > 0 && !this.closed) {
-        page = await this.page(page.lastRevision);
-        applyPage(page);
-      }
-      if (this.failing) this.logger.log('kits change feed reachable again');
-      this.failing = false;
-    } catch (e) {
-      if (!this.failing) this.logger.warn({ msg: 'kits change feed unavailable; retrying on the timer', error: (e as Error).message });
-      this.failing = true;
-    }
-    // The first index waits for a complete read (an empty register included); later ones follow every change.
-    const first = !this.index.current();
-    if (first ? !this.failing : changed) this.index.requestRebuild();
-  }
-
-  private page(afterRevision: number, upToRevision?: number): Promise<PublicKitChangesResponse> {
-    return this.bus.request<PublicKitChangesResponse, KitChangesRequest>(
-      KitsSubjects.publicChanges,
-      { afterRevision, limit: this.env.GEO_FEED_PAGE_SIZE, upToRevision },
-      this.env.GEO_FEED_TIMEOUT_MS,
-    );
-  }
-
-  /** Every page of one revision range (after, upTo], in order. */
-  private async range(after: number, upTo: number): Promise<PublicKitChangesResponse[]> {
-    const pages: PublicKitChangesResponse[] = [];
-    for (let from = after; !this.closed; ) {
-      const page = await this.page(from, upTo);
-      pages.push(page);
-      if (!page.hasMore || page.changes.length === 0) break;
-      from = page.lastRevision;
-    }
-    return pages;
-  }
-
-  /**
-   * The committed revisions (after, head] as ranges of one page each, yielded in order while up to
-   * GEO_FEED_PARALLEL_RANGES of them are being read.
-   */
-  private async *rangesUpTo(after: number, head: number): AsyncGenerator<PublicKitChangesResponse[]> {
-    const size = this.env.GEO_FEED_PAGE_SIZE;
-    const inFlight: Promise<PublicKitChangesResponse[]>[] = [];
-    let next = after;
-    const refill = () => {
-      while (inFlight.length < Math.max(1, this.env.GEO_FEED_PARALLEL_RANGES) && next < head && !this.closed) {
-        const reading = this.range(next, Math.min(head, next + size));
-        reading.catch(() => undefined); // awaited in order below; this only keeps an abandoned one from going unhandled
-        inFlight.push(reading);
-        next = Math.min(head, next + size);
-      }
-    };
-    refill();
-    while (inFlight.length > 0) {
-      const pages = await inFlight.shift()!;
-      if (this.closed) return; // a range cut short by shutdown must not be applied as if complete
-      refill();
-      yield pages;
-    }
-  }
-
-  onModuleDestroy(): void {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.stopListeningToHints();
-  }
-}
-
-function hintRevision(data: Uint8Array): number {
-  try {
-    const packet = JSON.parse(Buffer.from(data).toString('utf8')) as { data?: KitChangedHint } & Partial<KitChangedHint>;
-    return Number(packet.data?.revision ?? packet.revision) || Number.MAX_SAFE_INTEGER;
-  } catch {
-    return Number.MAX_SAFE_INTEGER;
+  async onModuleDestroy(): Promise<void> {
+    await this.follower.stop();
   }
 }

@@ -1,90 +1,82 @@
 import { FULL_POSTCODE_PATTERN, OUTWARD_CODE_PATTERN, normalisePostcode, outwardCode } from '@bleedkits/contracts';
-import type { KitEntry } from '../projection/kit-entry';
+import { type PlaceKeys, townKey } from '../projection/place-keys';
 
 export type GazetteerPlace = { lat: number; lng: number; label: string };
 
+/** What the gazetteer reads of a kit. */
+export type GazetteerKit = { readonly latitude: number; readonly longitude: number; readonly place: PlaceKeys };
+
+/** Fixed-point unit of the sums: a place's centre is the same whatever order its kits came and went in. */
+const FIXED = 1e6;
+
 class Centroid {
-  private lat = 0;
-  private lng = 0;
-  private n = 0;
-  constructor(readonly label: string) {}
-  add(lat: number, lng: number): void {
-    this.lat += lat;
-    this.lng += lng;
-    this.n++;
+  n = 0;
+  lat = 0;
+  lng = 0;
+  /** Towns only: how many kits list each spelling, so the label is chosen the same way on every replica. */
+  labels: Map<string, number> | null = null;
+
+  constructor(private readonly fixedLabel: string | null) {}
+
+  add(lat: number, lng: number, sign: 1 | -1, label?: string): void {
+    this.n += sign;
+    this.lat += sign * Math.round(lat * FIXED);
+    this.lng += sign * Math.round(lng * FIXED);
+    if (label === undefined) return;
+    this.labels ??= new Map();
+    const left = (this.labels.get(label) ?? 0) + sign;
+    if (left > 0) this.labels.set(label, left);
+    else this.labels.delete(label);
   }
+
+  /** The most common spelling, the first in code-point order on a tie. */
+  private label(): string {
+    if (this.fixedLabel !== null || !this.labels) return this.fixedLabel ?? '';
+    let best = '';
+    let most = 0;
+    for (const [label, n] of this.labels) if (n > most || (n === most && label < best)) [best, most] = [label, n];
+    return best;
+  }
+
   place(): GazetteerPlace {
-    return { lat: this.lat / this.n, lng: this.lng / this.n, label: this.label };
+    return { lat: this.lat / this.n / FIXED, lng: this.lng / this.n / FIXED, label: this.label() };
   }
 }
 
-export const townKey = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[,.]/g, ' ')
-    .replace(/\b(uk|united kingdom|england|scotland|wales|northern ireland)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /**
- * Where a kit can be found by name: its full postcode and outward code (normalised; null when not valid) and its
- * town. Worked out once, when the kit's change is applied, so a rebuild of the gazetteer only adds up centroids.
- */
-export type PlaceKeys = { readonly postcode: string | null; readonly outward: string | null; readonly town: TownName | null };
-type TownName = { readonly key: string; readonly label: string };
-
-/** Outward codes and towns repeat across thousands of kits: one shared value each (bounded, in case of junk). */
-const outwardCodes = new Map<string, string>();
-const townNames = new Map<string, TownName | null>();
-const SHARED_LIMIT = 200_000;
-
-export function placeKeysOf(postcodeText: string, cityText: string): PlaceKeys {
-  const postcode = normalisePostcode(postcodeText);
-  let outward: string | null = outwardCode(postcode);
-  if (!OUTWARD_CODE_PATTERN.test(outward)) outward = null;
-  else {
-    const shared = outwardCodes.get(outward);
-    if (shared) outward = shared;
-    else if (outwardCodes.size < SHARED_LIMIT) outwardCodes.set(outward, outward);
-  }
-  let town = townNames.get(cityText);
-  if (town === undefined) {
-    const label = cityText.trim();
-    const key = townKey(label);
-    town = key ? { key, label } : null;
-    if (townNames.size < SHARED_LIMIT) townNames.set(cityText, town);
-  }
-  return { postcode: FULL_POSTCODE_PATTERN.test(postcode) ? postcode : null, outward, town };
-}
-
-/**
- * The register's own gazetteer, rebuilt with every index: full postcodes, outward codes and towns of registered
- * public kits, each at the centroid of its kits. It answers offline and needs no provider.
+ * The register's own gazetteer, kept up to date kit by kit: full postcodes, outward codes and towns of the public
+ * kits, each at the centre of its kits. It answers offline and needs no provider.
  */
 export class Gazetteer {
-  private constructor(
-    private readonly postcodes: Map<string, Centroid>,
-    private readonly outwards: Map<string, Centroid>,
-    private readonly towns: Map<string, Centroid>,
-  ) {}
+  private readonly postcodes = new Map<string, Centroid>();
+  private readonly outwards = new Map<string, Centroid>();
+  private readonly towns = new Map<string, Centroid>();
 
-  static build(entries: readonly KitEntry[]): Gazetteer {
-    const postcodes = new Map<string, Centroid>();
-    const outwards = new Map<string, Centroid>();
-    const towns = new Map<string, Centroid>();
-    const add = (map: Map<string, Centroid>, key: string, label: string, lat: number, lng: number) => {
+  static build(kits: Iterable<GazetteerKit>): Gazetteer {
+    const g = new Gazetteer();
+    for (const k of kits) g.add(k);
+    return g;
+  }
+
+  add(kit: GazetteerKit): void {
+    this.change(kit, 1);
+  }
+
+  remove(kit: GazetteerKit): void {
+    this.change(kit, -1);
+  }
+
+  private change(kit: GazetteerKit, sign: 1 | -1): void {
+    const { postcode, outward, town } = kit.place;
+    const update = (map: Map<string, Centroid>, key: string, fixedLabel: string | null, label?: string) => {
       let c = map.get(key);
-      if (!c) map.set(key, (c = new Centroid(label)));
-      c.add(lat, lng);
+      if (!c) map.set(key, (c = new Centroid(fixedLabel)));
+      c.add(kit.latitude, kit.longitude, sign, label);
+      if (c.n === 0) map.delete(key);
     };
-    for (const e of entries) {
-      const [lng, lat] = e.geometry.coordinates;
-      const { postcode, outward, town } = e.place;
-      if (postcode) add(postcodes, postcode, postcode, lat, lng);
-      if (outward) add(outwards, outward, outward, lat, lng);
-      if (town) add(towns, town.key, town.label, lat, lng);
-    }
-    return new Gazetteer(postcodes, outwards, towns);
+    if (postcode) update(this.postcodes, postcode, postcode);
+    if (outward) update(this.outwards, outward, outward);
+    if (town) update(this.towns, town.key, null, town.label);
   }
 
   /** An exact match: a registered full postcode, outward code or town name. */
@@ -93,6 +85,11 @@ export class Gazetteer {
     if (FULL_POSTCODE_PATTERN.test(postcode)) return this.postcodes.get(postcode)?.place() ?? null;
     if (OUTWARD_CODE_PATTERN.test(postcode)) return this.outwards.get(postcode)?.place() ?? null;
     return this.towns.get(townKey(query))?.place() ?? null;
+  }
+
+  /** Every outward code (postcode district) with the centre of its kits: the offline snapshot's gazetteer. */
+  outwardPlaces(): GazetteerPlace[] {
+    return Array.from(this.outwards.values(), (c) => c.place());
   }
 
   /** A coarser match when nothing exact is known: the outward code of an unregistered full postcode. */

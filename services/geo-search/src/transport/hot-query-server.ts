@@ -1,70 +1,145 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Msg, type Subscription, headers as natsHeaders } from 'nats';
-import { GeoSearchSubjects, GeoSearchWire } from '@bleedkits/contracts';
-import { EncodedAnswer, frameReply, gzipReply } from '../domain/reply-frame';
+import { CodedError, GeoSearchSubjects, GeoSearchWire } from '@bleedkits/contracts';
+import { Readiness } from '@bleedkits/platform';
+import { observeHotQuery } from '../metrics/geo-search-metrics';
+import { KitProjection } from '../projection/kit-projection';
+import type { Answer } from '../queries/answer';
 import { NearbyQueryHandler } from '../queries/nearby/nearby.query';
+import { PublicSnapshotQueryHandler } from '../queries/public-snapshot/public-snapshot.query';
 import { SearchQueryHandler } from '../queries/search/search.query';
 import { ViewportQueryHandler } from '../queries/viewport/viewport.query';
 import { GeoNatsConnection } from './geo-nats-connection';
+import { errorFrame, framedAnswer, internalError } from './reply-frame';
 
 export const GEO_SEARCH_QUEUE = 'geo-search';
 
-/** A handler answers an identity frame, or an EncodedAnswer when it keeps the answer (and its gzip) for reuse. */
-type Handler = (input: Record<string, unknown> | null) => Buffer | EncodedAnswer | Promise<Buffer | EncodedAnswer>;
+type Handler = (input: Record<string, unknown> | null) => Answer | Promise<Answer>;
+
+/** Longest wait, on a graceful stop, for answers already received (a search may wait on a geocoder). */
+const DRAIN_TIMEOUT_MS = 5000;
+/** The tag is announced again this often, so a gateway that missed an announcement keeps its cache for seconds at most. */
+const ANNOUNCE_EVERY_MS = 1000;
 
 /**
- * The hot subjects (viewport, nearby, search) on raw NATS in the 'geo-search' queue group: the request is a JSON
- * object of parameters, the reply the framed bytes of reply-frame.ts, which the gateway passes on untouched.
- * Bodies go out gzipped when the request's Bk-Accept-Encoding header asks for it (the browser accepted gzip), so
- * the gateway relays a tenth of the bytes and compresses nothing; a cached viewport keeps its gzipped form, so a
- * popular view is compressed once per index version. The HTTP status is also set as the Bk-Status NATS
- * header for tools that read headers.
+ * The hot subjects (viewport, nearby, search, public-snapshot chunks) on raw NATS in the 'geo-search' queue group:
+ * the request is a JSON object of parameters, the reply the framed bytes of reply-frame.ts, which the gateway passes
+ * on untouched. Bodies go out gzipped when the request's Bk-Accept-Encoding header asks for it (the browser accepted
+ * gzip), so the gateway relays a tenth of the bytes and compresses nothing; a cached viewport keeps its gzipped form.
+ * A failure is a coded error the gateway maps to HTTP. Every change of the index is announced on
+ * geo-search.evt.index-changed.v1 with the new tag (and the tag again every second), so gateways stop serving
+ * answers of the old content at once.
  */
 @Injectable()
 export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('HotQueries');
   private readonly subscriptions: Subscription[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private listening = false;
+  private stopping = false;
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly nats: GeoNatsConnection,
     private readonly viewport: ViewportQueryHandler,
     private readonly nearby: NearbyQueryHandler,
     private readonly search: SearchQueryHandler,
-  ) {}
+    private readonly snapshot: PublicSnapshotQueryHandler,
+    private readonly projection: KitProjection,
+    readiness: Readiness,
+  ) {
+    readiness.register('index', () => this.listening);
+  }
+
+  /** True once the first index is built and the hot subjects are subscribed (readiness). */
+  get isListening(): boolean {
+    return this.listening;
+  }
 
   onApplicationBootstrap(): void {
     const routes: [string, Handler][] = [
       [GeoSearchSubjects.viewport, (q) => this.viewport.handle(q)],
       [GeoSearchSubjects.nearby, (q) => this.nearby.handle(q)],
       [GeoSearchSubjects.search, (q) => this.search.handle(q)],
+      [GeoSearchSubjects.publicSnapshot, (q) => this.snapshot.handle(q)],
     ];
-    this.nats.whenConnected((nc) => {
-      for (const [subject, handler] of routes) {
-        this.subscriptions.push(nc.subscribe(subject, { queue: GEO_SEARCH_QUEUE, callback: (err, msg) => (err ? undefined : void this.answer(msg, handler)) }));
-      }
-    });
+    // Join the queue group only once this replica can answer: until its first index is built the other replicas
+    // take every query, so a scale-out or a rolling update never answers "starting up".
+    this.projection.onReady(() =>
+      this.nats.whenConnected((nc) => {
+        if (this.subscriptions.length > 0 || this.stopping) return;
+        for (const [subject, handler] of routes) {
+          this.subscriptions.push(
+            nc.subscribe(subject, { queue: GEO_SEARCH_QUEUE, callback: (err, msg) => (err ? undefined : this.track(this.answer(msg, handler))) }),
+          );
+        }
+        // Ready once the server holds the subscriptions, not merely once they are sent.
+        nc.flush().then(
+          () => {
+            this.listening = true;
+            this.announce();
+            this.heartbeat = setInterval(() => this.announce(), ANNOUNCE_EVERY_MS);
+            this.heartbeat.unref();
+          },
+          () => undefined,
+        );
+      }),
+    );
+    this.projection.onChange(() => this.announce());
+  }
+
+  /** Tells the gateways the index's new tag (fire-and-forget: their cached answers also expire on their own). */
+  private announce(): void {
+    if (!this.listening || this.stopping) return;
+    this.nats.whenConnected((nc) => nc.publish(GeoSearchSubjects.indexChanged, JSON.stringify({ tag: this.projection.tag })));
+  }
+
+  private track(p: Promise<void>): void {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p));
   }
 
   private async answer(msg: Msg, handler: Handler): Promise<void> {
+    const startedAt = process.hrtime.bigint();
     let reply: Buffer;
+    let failure: string | null = null;
     try {
       const gzip = msg.headers?.get(GeoSearchWire.acceptEncodingHeader) === GeoSearchWire.gzip;
       const answer = await handler(parseRequest(msg.data));
-      reply = answer instanceof EncodedAnswer ? answer.encoded(gzip) : gzip ? gzipReply(answer) : answer;
+      // A cached answer no change affected is the answer at the index's current tag.
+      reply = framedAnswer(answer, gzip, answer.tag === null ? null : this.projection.tag);
     } catch (e) {
-      const errorId = randomUUID();
-      this.logger.error({ msg: 'hot query failed', subject: msg.subject, errorId, error: (e as Error).message, stack: (e as Error).stack });
-      reply = frameReply(500, JSON.stringify({ message: 'Internal server error', errorId }));
+      if (e instanceof CodedError) {
+        failure = e.body.code;
+        reply = errorFrame(e.body);
+      } else {
+        const errorId = randomUUID();
+        this.logger.error({ msg: 'hot query failed', subject: msg.subject, errorId, error: (e as Error).message, stack: (e as Error).stack });
+        failure = 'internal';
+        reply = errorFrame(internalError(errorId));
+      }
     }
+    observeHotQuery(msg.subject, failure, startedAt);
     if (!msg.reply) return;
     const h = natsHeaders();
-    h.set(GeoSearchWire.statusHeader, String.fromCharCode(reply[0], reply[1], reply[2]));
+    h.set(GeoSearchWire.outcomeHeader, failure ?? 'ok');
     msg.respond(reply, { headers: h });
   }
 
-  onModuleDestroy(): void {
-    for (const s of this.subscriptions.splice(0)) s.unsubscribe();
+  /**
+   * A graceful stop leaves the queue group first (the server routes every new query to the other replicas), then
+   * answers what it already received, so a rolling restart loses no query.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    this.listening = false;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const subs = this.subscriptions.splice(0);
+    await Promise.race([
+      Promise.all(subs.map((s) => s.drain().catch(() => s.unsubscribe()))).then(() => Promise.all([...this.inFlight])),
+      new Promise((r) => setTimeout(r, DRAIN_TIMEOUT_MS).unref()),
+    ]);
   }
 }
 

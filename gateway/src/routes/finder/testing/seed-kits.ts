@@ -14,6 +14,11 @@ export type SeedKit = {
   custodianEmail: string;
   custodianPhone: string;
   cabinetCode: string | null;
+  /** Defaults: unlocked_cabinet (locked_cabinet when a cabinet code is given), '24/7', no what3words or detail. */
+  locationType?: string;
+  openingHours?: string;
+  what3words?: string | null;
+  detailedLocation?: string | null;
 };
 
 const TRAFFORD_CSV = '/work/shared/data/trafford-defibrillators/trafford_defibrillators.csv';
@@ -85,17 +90,20 @@ export async function seedKitsSql(databaseUrl: string, kits: readonly SeedKit[])
     const { rows } = await db.query<{ revision: string }>(
       `INSERT INTO kits.kits (revision, serial_number, make, location_type, cabinet_code, location_name, address_line1, city, postcode,
           latitude, longitude, opening_hours, purchase_date, expiry_date, custodian_name, custodian_phone, custodian_email,
-          public_display, status, approved_at)
-       SELECT nextval('kits.revision_seq'), 'SEED-' || t.ord, 'daniel_baird_foundation', CASE WHEN t.code IS NULL THEN 'unlocked_cabinet' ELSE 'locked_cabinet' END,
-          t.code, t.name, t.addr, t.city, t.postcode, t.lat, t.lng, '24/7', DATE '2025-01-01', DATE '2029-01-01', t.cname, t.cphone, t.cemail,
-          t.pub, t.status, CASE WHEN t.status = 'active' THEN now() END
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::text[])
-              WITH ORDINALITY AS t(name, addr, city, postcode, lat, lng, code, cname, cphone, cemail, pub, status, ord)
+          public_display, status, approved_at, what3words, detailed_location)
+       SELECT nextval('kits.revision_seq'), 'SEED-' || t.ord, 'daniel_baird_foundation',
+          COALESCE(t.ltype, CASE WHEN t.code IS NULL THEN 'unlocked_cabinet' ELSE 'locked_cabinet' END),
+          t.code, t.name, t.addr, t.city, t.postcode, t.lat, t.lng, COALESCE(t.hours, '24/7'), DATE '2025-01-01', DATE '2029-01-01', t.cname, t.cphone, t.cemail,
+          t.pub, t.status, CASE WHEN t.status = 'active' THEN now() END, t.w3w, t.detail
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::text[],
+                     $13::text[], $14::text[], $15::text[], $16::text[])
+              WITH ORDINALITY AS t(name, addr, city, postcode, lat, lng, code, cname, cphone, cemail, pub, status, ltype, hours, w3w, detail, ord)
         ORDER BY t.ord
        RETURNING revision`,
       [
         col('locationName'), col('addressLine1'), col('city'), col('postcode'), col('latitude'), col('longitude'), col('cabinetCode'),
         col('custodianName'), col('custodianPhone'), col('custodianEmail'), col('publicDisplay', true), col('status', 'active'),
+        col('locationType'), col('openingHours'), col('what3words'), col('detailedLocation'),
       ],
     );
     await db.query('COMMIT');

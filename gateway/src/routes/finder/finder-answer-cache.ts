@@ -1,0 +1,90 @@
+import { indexTagContent, isNewerIndexTag } from '@bleedkits/contracts';
+
+/** A cached answer: its body as sent, whether that body is gzipped, and its ETag. */
+export type CachedAnswer = { body: Buffer; gzip: boolean; etag: string };
+type Entry = CachedAnswer & { bytes: number; at: number };
+
+/** Bytes counted per entry beyond its body (key, object, map slot). */
+const OVERHEAD = 200;
+
+/**
+ * The gateway's small cache of hot public answers (viewport and nearby), keyed by the content part of geo-search's
+ * index tag and the normalised request, bounded in bytes (the oldest out first: a hit costs one lookup, no reordering). An answer is served from it
+ * only for the content the gateway believes current: that of the newest tag (by feed revision) a replica announced
+ * (geo-search.evt.index-changed.v1) or answered with. A change of the public kits gives a new content hash, so every
+ * answer of the old one stops being served at once; a change that alters no public kit keeps the cache. What the
+ * gateway believes is trusted only `ttlMs` without news, so a lost announcement costs a few seconds at most.
+ */
+export class FinderAnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private tag: string | null = null;
+  private confirmedAt = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The index tag answers are served at, or null when the gateway has had no news of it for a while. */
+  get currentTag(): string | null {
+    return this.tag && this.now() - this.confirmedAt <= this.ttlMs ? this.tag : null;
+  }
+
+  /** The content part of the current tag: what cached answers and ETags are keyed by. */
+  get currentContent(): string | null {
+    const tag = this.currentTag;
+    return tag ? indexTagContent(tag) : null;
+  }
+
+  /** A replica is at `tag` (an announcement or an answer): the newest one seen becomes current. */
+  observe(tag: string | null | undefined): void {
+    if (!tag) return;
+    const current = this.currentTag;
+    if (isNewerIndexTag(tag, current)) this.tag = tag;
+    // The same tag, or a replica not as far on that holds the same kits, vouches for the current content too.
+    else if (tag !== this.tag && !(current && indexTagContent(tag) === indexTagContent(current))) return;
+    this.confirmedAt = this.now();
+  }
+
+  /** The answer for a client that accepts gzip (`gzip`) or not, for the kits named by `content`. */
+  get(content: string, key: string, gzip: boolean): CachedAnswer | null {
+    const k = `${content}|${key}|${gzip ? 1 : 0}`;
+    const e = this.entries.get(k);
+    if (!e) return null;
+    if (this.now() - e.at > this.ttlMs) {
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+      return null;
+    }
+    return e;
+  }
+
+  put(content: string, key: string, gzip: boolean, body: Buffer, encoded: boolean, etag: string): void {
+    const k = `${content}|${key}|${gzip ? 1 : 0}`;
+    const bytes = body.byteLength + k.length + OVERHEAD;
+    if (bytes > this.maxBytes / 8) return;
+    const before = this.entries.get(k);
+    if (before) {
+      this.entries.delete(k);
+      this.bytes -= before.bytes;
+    }
+    while (this.entries.size > 0 && this.bytes + bytes > this.maxBytes) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.entries.delete(oldestKey);
+      this.bytes -= oldest.bytes;
+    }
+    // A copy: the reply's bytes are a view of a NATS message buffer.
+    this.entries.set(k, { body: Buffer.from(body), gzip: encoded, etag, bytes, at: this.now() });
+    this.bytes += bytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get byteLength(): number {
+    return this.bytes;
+  }
+}

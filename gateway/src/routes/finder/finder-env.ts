@@ -1,0 +1,31 @@
+import { bool, cleanEnv, num } from 'envalid';
+import { withoutEmpty } from '@bleedkits/platform';
+
+/**
+ * The public finder's settings in the gateway (its routes are answered ahead of Nest, so they read their own):
+ * how long one geo-search query may take before it is asked again of another replica, the answers kept in memory,
+ * and what browsers and CDNs may cache.
+ */
+export function readFinderEnv(source: NodeJS.ProcessEnv = process.env) {
+  return cleanEnv(withoutEmpty(source), {
+    FINDER_QUERY_TIMEOUT_MS: num({
+      default: 2000,
+      desc: 'one geo-search query; a query that times out is asked once more (another replica answers it)',
+    }),
+    FINDER_CACHE_BYTES: num({
+      default: 32 * 1024 * 1024,
+      desc: "memory of the gateway's cache of viewport and nearby answers (keyed by geo-search's index tag)",
+    }),
+    FINDER_CACHE_TTL_MS: num({
+      default: 5000,
+      desc: 'a cached answer, and the index tag the gateway knows, are trusted this long without news from geo-search',
+    }),
+    FINDER_MAX_AGE_SECONDS: num({ default: 10, desc: 'Cache-Control max-age of viewport and nearby answers (browsers and CDNs)' }),
+    FINDER_STALE_WHILE_REVALIDATE_SECONDS: num({ default: 30, desc: 'Cache-Control stale-while-revalidate of viewport and nearby answers' }),
+    BENCH_SQL_BASELINE: bool({
+      default: false,
+      desc: "also relays the benchmark's PostGIS baseline (/api/bench/postgis-public, /api/bench/postgis-nearby)",
+    }),
+  });
+}
+export type FinderEnv = ReturnType<typeof readFinderEnv>;

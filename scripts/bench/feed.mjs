@@ -1,0 +1,430 @@
+#!/usr/bin/env node
+// `npm run bench:feed`: the ambulance-service feed at register scale. For each size it
+//   1. creates a fresh database (BENCH_FEED_DATABASE, default bleedkits_bench_feed) and a private nats-server,
+//   2. starts the kits service (which migrates the empty database), then seeds N synthetic kits spread like the UK
+//      population straight into kits.kits (scripts/bench/lib/seed.mjs, the geo benchmark's fixture; the feed
+//      entries are written by the same triggers as for any other write),
+//   3. starts identity and the gateway, signs in as admin and creates two feed clients: 'responder_app' (every
+//      public kit nationwide) and the ambulance service with the most kits (cabinet codes, access log),
+//   4. pages each whole feed with limit=5000 from the start, timing every page (to its last byte) and sampling the
+//      gateway's resident memory every 100 ms; checks every kit came exactly once; then polls the head 50 times with
+//      If-None-Match (the 304 path),
+//   5. prints kits/s, p50 / p99 per page, gateway RSS and the machine's load with PASS / FAIL per target, and writes
+//      bench/results/feed-<size>-<date>.json.
+//
+// The processes run from a private build of the working tree (swc, the build's settings, into <package>/.bench-tmp/,
+// ignored by git), so the benchmark never touches the shared dist/ folders. Not part of `npm test`; exit 0 whatever the figures, 1 only
+// when it could not measure.
+//
+// Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_SEED=20261121  BENCH_FEED_DATABASE=bleedkits_bench_feed
+//      BENCH_KEEP_DATABASE=1 (do not drop it at the end)
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import {
+  DEFAULTS,
+  ROOT,
+  distinctFreePorts,
+  dropDatabase,
+  ensureDatabase,
+  ensureInfrastructure,
+  findNatsServer,
+  loadEnvFile,
+  replaceDatabase,
+  sleep,
+  waitForPort,
+} from '../lib/infra.mjs';
+import { cpuSecondsOf, findByCommand, machineCpu, memorySampler } from './lib/procs.mjs';
+import { seedKits } from './lib/seed.mjs';
+
+const require = createRequire(import.meta.url);
+const env0 = { ...process.env };
+const SIZES = (env0.BENCH_SIZES || '100000,1000000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
+const LIMIT = Number(env0.BENCH_FEED_LIMIT || 5000);
+const SEED = Number(env0.BENCH_SEED || 20261121);
+const DB_NAME = env0.BENCH_FEED_DATABASE || 'bleedkits_bench_feed';
+const TARGETS = { kitsPerSecond: 20_000, p99PageMs: 500, gatewayRssBytes: 300 * 1024 ** 2 };
+const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+const LOG_DIR = path.join(RESULTS_DIR, 'logs');
+const MB = 1024 ** 2;
+const stamp = new Date()
+  .toISOString()
+  .replace(/:/g, '-')
+  .replace(/\.\d+Z$/, 'Z');
+const say = (text) => console.log(`[bench:feed] ${text}`);
+
+const PACKAGES = ['contracts', 'platform', 'gateway', 'services/kits', 'services/identity'];
+const BUILD_DIR = '.bench-tmp/feed-build';
+
+/**
+ * Compiles the packages the benchmark runs into a private folder inside each package (ignored by git), with the
+ * build's own swc settings, and writes a require hook that maps the workspace names to them. The shared dist/ folders
+ * are left alone, and nothing is compiled while the clock runs (a transform at run time would also inflate the
+ * processes' memory).
+ */
+function privateBuild() {
+  const t = Date.now();
+  for (const pkg of PACKAGES) {
+    const out = path.join(ROOT, pkg, BUILD_DIR);
+    rmSync(out, { recursive: true, force: true });
+    // As the package's own build script runs it: from the package, `swc src -d <out> --strip-leading-paths`.
+    const r = spawnSync(
+      path.join(ROOT, 'node_modules', '.bin', 'swc'),
+      ['src', '-d', BUILD_DIR, '--strip-leading-paths', '--config-file', path.join(ROOT, '.swcrc'), '--quiet'],
+      {
+        cwd: path.join(ROOT, pkg),
+        encoding: 'utf8',
+      },
+    );
+    if (r.status !== 0) throw new Error(`compiling ${pkg} failed:\n${r.stdout}${r.stderr}`);
+  }
+  const map = {
+    '@bleedkits/contracts': 'contracts',
+    '@bleedkits/contracts/dto': 'contracts/dto',
+    '@bleedkits/platform': 'platform',
+    '@bleedkits/platform/tracing': 'platform/tracing/tracing',
+    '@bleedkits/kits': 'services/kits',
+    '@bleedkits/identity': 'services/identity',
+  };
+  const targets = Object.fromEntries(
+    Object.entries(map).map(([name, p]) => {
+      const [pkg, ...rest] = p.startsWith('services/') ? [p] : p.split('/');
+      const file = rest.length ? path.join(ROOT, pkg, BUILD_DIR, ...rest) : path.join(ROOT, pkg, BUILD_DIR);
+      return [name, file.endsWith('tracing') ? `${file}.js` : path.join(file, 'index.js')];
+    }),
+  );
+  const hook = path.join(ROOT, '.bench-tmp', 'feed-build-resolve.cjs');
+  mkdirSync(path.dirname(hook), { recursive: true });
+  writeFileSync(
+    hook,
+    `// Written by scripts/bench/feed.mjs: the workspace names resolve to the benchmark's private build.\n` +
+      `const Module = require('node:module');\nconst targets = ${JSON.stringify(targets, null, 2)};\n` +
+      `const resolve = Module._resolveFilename;\nModule._resolveFilename = function (request, ...rest) {\n` +
+      `  return resolve.call(this, targets[request] ?? request, ...rest);\n};\n`,
+  );
+  say(`compiled ${PACKAGES.join(', ')} into <package>/${BUILD_DIR} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  return hook;
+}
+
+/** A process of the stack from the private build, its output appended to the log file. */
+function startProcess(name, main, env, logFile, hook, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '-r', hook, path.join(ROOT, main)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const line = (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`);
+  child.stdout.on('data', line);
+  child.stderr.on('data', line);
+  process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
+  return child;
+}
+
+async function stopChild(child, graceMs = 10_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await gone;
+  clearTimeout(t);
+}
+
+async function waitForHttp(url, { timeoutMs = 180_000, child, name }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(300);
+  }
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : null;
+};
+const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
+
+/** CPU seconds used so far by each process of the feed's path (gateway, kits, the database's backends). */
+function cpuOf(pidsOf) {
+  return Object.fromEntries(Object.entries(pidsOf()).map(([name, pids]) => [name, pids.reduce((n, pid) => n + (cpuSecondsOf(pid) ?? 0), 0)]));
+}
+
+/** Pages one key's whole feed; every kit must come exactly once. */
+async function pageWholeFeed(baseUrl, key, expected, gatewayRss, pidsOf) {
+  const seen = new Set();
+  const pageMs = [];
+  let records = 0;
+  let bytes = 0;
+  let cursor = '0';
+  let etag = null;
+  const cpu0 = machineCpu();
+  const own0 = cpuOf(pidsOf);
+  gatewayRss.resetWindow();
+  const started = performance.now();
+  for (;;) {
+    const t = performance.now();
+    const res = await fetch(`${baseUrl}/api/ambulance-feed/v1/kits?after=${cursor}&limit=${LIMIT}`, { headers: { authorization: `Bearer ${key}` } });
+    const text = await res.text();
+    pageMs.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`feed answered ${res.status}: ${text.slice(0, 300)}`);
+    bytes += Buffer.byteLength(text);
+    const page = JSON.parse(text);
+    for (const r of page.records) {
+      if (r.withdrawn) continue;
+      if (seen.has(r.id)) throw new Error(`kit ${r.id} came twice`);
+      seen.add(r.id);
+      records++;
+    }
+    cursor = page.nextCursor;
+    etag = res.headers.get('etag');
+    if (!page.hasMore) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu1 = machineCpu();
+  const own1 = cpuOf(pidsOf);
+  if (records !== expected) throw new Error(`paged ${records} kits, expected ${expected}`);
+  // Polling at the head with nothing new: the cheap path. One request at the new cursor gives its ETag first.
+  const prime = await fetch(`${baseUrl}/api/ambulance-feed/v1/kits?after=${cursor}&limit=${LIMIT}`, { headers: { authorization: `Bearer ${key}` } });
+  await prime.arrayBuffer();
+  etag = prime.headers.get('etag');
+  const pollMs = [];
+  let notModified = 0;
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    const res = await fetch(`${baseUrl}/api/ambulance-feed/v1/kits?after=${cursor}&limit=${LIMIT}`, {
+      headers: { authorization: `Bearer ${key}`, 'if-none-match': etag },
+    });
+    await res.arrayBuffer();
+    pollMs.push(performance.now() - t);
+    if (res.status === 304) notModified++;
+    else etag = res.headers.get('etag');
+  }
+  return {
+    kits: records,
+    pages: pageMs.length,
+    seconds: round(seconds, 2),
+    kitsPerSecond: Math.round(records / seconds),
+    pageMs: { p50: round(percentile(pageMs, 50)), p99: round(percentile(pageMs, 99)), max: round(Math.max(...pageMs)) },
+    megabytes: round(bytes / MB),
+    gatewayPeakRssBytes: gatewayRss.windowPeak(),
+    machineBusyPercentOfOneCore: Math.round(((cpu1.busy - cpu0.busy) / seconds) * 100),
+    // What the feed's own processes spent: independent of other work on the machine. A page goes gateway -> kits ->
+    // Postgres -> kits -> gateway one part after another, so on an otherwise idle machine a page takes about the sum.
+    cpuSecondsPerPageOf5000: Object.fromEntries(Object.keys(own1).map((k) => [k, round(((own1[k] - own0[k]) / records) * 5000, 3)])),
+    otherProcessesPercentOfOneCore: Math.max(
+      0,
+      Math.round(((cpu1.busy - cpu0.busy - Object.keys(own1).reduce((n, k) => n + own1[k] - own0[k], 0)) / seconds) * 100),
+    ),
+    poll304: { answered304: notModified, of: pollMs.length, p50Ms: round(percentile(pollMs, 50)), p99Ms: round(percentile(pollMs, 99)) },
+  };
+}
+
+async function benchSize(size, baseEnv, natsBin, hook) {
+  const logFile = path.join(LOG_DIR, `feed-${size}-${stamp}.log`);
+  writeFileSync(logFile, '');
+  say(`=== ${size.toLocaleString('en-GB')} kits (process log: ${path.relative(ROOT, logFile)}) ===`);
+  const databaseUrl = replaceDatabase(baseEnv.DATABASE_URL, DB_NAME);
+  const natsDir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-bench-feed-nats-'));
+  const result = { size, startedAt: new Date().toISOString(), cpuCount: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => round(l, 2)) };
+  const children = [];
+  let sampler;
+  try {
+    await dropDatabase(databaseUrl);
+    await ensureDatabase(databaseUrl);
+    const [natsPort, gatewayPort, kitsPort, identityPort, managementPort] = await distinctFreePorts(5);
+    const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', natsDir], { stdio: 'ignore' });
+    children.push(nats);
+    await waitForPort('127.0.0.1', natsPort, { timeoutMs: 20_000, name: 'private nats-server' });
+    const env = {
+      ...baseEnv,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      NATS_URL: `nats://127.0.0.1:${natsPort}`,
+      QUEUE_PREFIX: `bench-feed-${stamp}`,
+      REDIS_KEY_PREFIX: `bench-feed-${stamp}:`,
+      SEED_DEMO_KITS: '0',
+      POSTCODES_IO_BASE_URL: 'off',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@bench.test',
+      ADMIN_PASSWORD: 'Bench-Admin-Pass1!',
+      SESSION_SECRET: `bench-feed-${SEED}-${Date.now().toString(36)}-0123456789abcdef`,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+      // One client pages as fast as it can here; the per-key limit is a product setting for real pollers.
+      AMBULANCE_FEED_MAX_REQUESTS_PER_MINUTE: '1000000',
+    };
+    delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
+
+    let t = Date.now();
+    const kits = startProcess('kits', `services/kits/${BUILD_DIR}/main.js`, { ...env, SERVICE_HTTP_PORT: String(kitsPort) }, logFile, hook, [
+      '--max-semi-space-size=64',
+    ]);
+    children.push(kits);
+    await waitForHttp(`http://127.0.0.1:${kitsPort}/readyz`, { child: kits, name: 'kits' });
+    say(`kits up and migrated in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+    const seeded = await seedKits(databaseUrl, size, { seed: SEED, log: (m) => say(m) });
+    result.seed = { count: seeded.count, publicCount: seeded.publicCount, seconds: round(seeded.seconds), seed: SEED };
+    say(`seeded ${seeded.count} kits (${seeded.publicCount} public) in ${seeded.seconds.toFixed(1)} s`);
+
+    const { Client } = require('pg');
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    const scopes = (
+      await db.query(
+        `SELECT scope, count(*)::int AS n FROM kits.feed_entries WHERE withdrawn_reason IS NULL AND scope NOT IN ('unknown') GROUP BY scope ORDER BY (scope = 'responder_app') DESC, n DESC`,
+      )
+    ).rows;
+    await db.end();
+    const responder = scopes.find((s) => s.scope === 'responder_app');
+    const busiest = scopes.find((s) => s.scope !== 'responder_app');
+
+    t = Date.now();
+    const identity = startProcess(
+      'identity',
+      `services/identity/${BUILD_DIR}/main.js`,
+      { ...env, SERVICE_HTTP_PORT: String(identityPort) },
+      logFile,
+      hook,
+    );
+    const gateway = startProcess(
+      'gateway',
+      `gateway/${BUILD_DIR}/main.js`,
+      { ...env, PORT: String(gatewayPort), MANAGEMENT_PORT: String(managementPort), SERVE_WEB: 'false' },
+      logFile,
+      hook,
+    );
+    children.push(identity, gateway);
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    await waitForHttp(`http://127.0.0.1:${identityPort}/readyz`, { child: identity, name: 'identity' });
+    await waitForHttp(`${baseUrl}/api/docs/openapi.json`, { child: gateway, name: 'gateway' });
+    say(`identity and gateway up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    sampler = memorySampler(() => gateway.pid, 100);
+    const kitsRss = memorySampler(() => kits.pid, 200);
+
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}: ${await login.text()}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const keyFor = async (scope) => {
+      const res = await fetch(`${baseUrl}/api/admin/ambulance-feed/clients`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ scope, label: `bench ${scope}` }),
+      });
+      if (res.status !== 201) throw new Error(`creating a ${scope} client answered ${res.status}: ${await res.text()}`);
+      return (await res.json()).key;
+    };
+
+    result.feeds = {};
+    for (const { scope, n } of [responder, busiest]) {
+      const key = await keyFor(scope);
+      say(`paging the whole ${scope} feed (${n} kits) with limit=${LIMIT} ...`);
+      const pidsOf = () => ({
+        gateway: [gateway.pid],
+        kits: [kits.pid],
+        postgres: findByCommand('postgres: ').filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
+      });
+      const r = await pageWholeFeed(baseUrl, key, n, sampler, pidsOf);
+      const cpuPerPage = Object.values(r.cpuSecondsPerPageOf5000).reduce((a, b) => a + b, 0);
+      r.estimateOnAnIdleMachine = {
+        pageMs: Math.round(cpuPerPage * 1000),
+        kitsPerSecond: Math.round(5000 / cpuPerPage),
+        method: 'sum of the CPU seconds the gateway, kits and Postgres spent per 5,000 kits (the parts of a page run one after another)',
+      };
+      result.feeds[scope] = r;
+      say(
+        `${scope}: ${r.kits} kits in ${r.pages} pages, ${r.seconds} s = ${r.kitsPerSecond} kits/s; page p50 ${r.pageMs.p50} ms, p99 ${r.pageMs.p99} ms; ` +
+          `gateway RSS peak ${(r.gatewayPeakRssBytes / MB).toFixed(0)} MB; 304 polls ${r.poll304.answered304}/${r.poll304.of} (p50 ${r.poll304.p50Ms} ms); ` +
+          `CPU s per 5,000 kits ${JSON.stringify(r.cpuSecondsPerPageOf5000)} (other processes ${r.otherProcessesPercentOfOneCore} % of a core)`,
+      );
+    }
+    const mem = sampler.peak();
+    result.gatewayMemory = {
+      peakRssBytes: mem.peakRssBytes,
+      vmHwmBytes: mem.vmHwmBytes,
+      method: 'VmRSS every 100 ms from /proc and the kernel high-water mark VmHWM, from start to the end',
+    };
+    result.kitsMemory = kitsRss.peak();
+    kitsRss.stop();
+    result.loadAverageAtEnd = os.loadavg().map((l) => round(l, 2));
+    result.checks = Object.entries(result.feeds).flatMap(([scope, r]) => [
+      { what: `${scope}: kits/s >= ${TARGETS.kitsPerSecond}`, actual: r.kitsPerSecond, pass: r.kitsPerSecond >= TARGETS.kitsPerSecond },
+      { what: `${scope}: p99 per ${LIMIT}-kit page <= ${TARGETS.p99PageMs} ms`, actual: r.pageMs.p99, pass: r.pageMs.p99 <= TARGETS.p99PageMs },
+    ]);
+    result.checks.push({
+      what: 'gateway RSS < 300 MB throughout',
+      actual: `${(Math.max(mem.peakRssBytes, mem.vmHwmBytes) / MB).toFixed(0)} MB`,
+      pass: Math.max(mem.peakRssBytes, mem.vmHwmBytes) < TARGETS.gatewayRssBytes,
+    });
+    return result;
+  } catch (err) {
+    result.error = err.stack ?? String(err);
+    say(`size ${size} failed: ${err.message} (see ${path.relative(ROOT, logFile)})`);
+    return result;
+  } finally {
+    sampler?.stop();
+    for (const c of children.reverse()) await stopChild(c).catch(() => undefined);
+    rmSync(natsDir, { recursive: true, force: true });
+    if (!env0.BENCH_KEEP_DATABASE) await dropDatabase(databaseUrl).catch((e) => say(`dropping ${DB_NAME}: ${e.message}`));
+  }
+}
+
+function readCmd(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+async function main() {
+  loadEnvFile();
+  const baseEnv = {
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL || DEFAULTS.DATABASE_URL,
+    NATS_URL: process.env.NATS_URL || DEFAULTS.NATS_URL,
+    REDIS_URL: process.env.REDIS_URL || DEFAULTS.REDIS_URL,
+  };
+  await ensureInfrastructure(baseEnv, { log: say });
+  const natsBin = findNatsServer(baseEnv);
+  if (!natsBin) throw new Error('nats-server not found (the benchmark runs a private one)');
+  mkdirSync(LOG_DIR, { recursive: true });
+  const results = [];
+  say(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (other work on this machine depresses every figure)`,
+  );
+  const hook = privateBuild();
+  for (const size of SIZES) results.push(await benchSize(size, baseEnv, natsBin, hook));
+  for (const r of results) {
+    const file = path.join(RESULTS_DIR, `feed-${r.size}-${stamp}.json`);
+    writeFileSync(file, `${JSON.stringify({ benchmark: 'feed', stamp, limit: LIMIT, targets: TARGETS, ...r }, null, 2)}\n`);
+    say(`wrote ${path.relative(ROOT, file)}`);
+    say(
+      `--- ${r.size.toLocaleString('en-GB')} kits (load average ${r.loadAverageAtStart?.join(' ')} at start, ${r.loadAverageAtEnd?.join(' ') ?? '?'} at end, ${r.cpuCount} cores) ---`,
+    );
+    for (const c of r.checks ?? []) say(`${c.pass ? 'PASS' : 'FAIL'}  ${c.what}: ${c.actual}`);
+    if (r.error) say(`ERROR ${r.error.split('\n')[0]}`);
+  }
+  process.exit(results.some((r) => r.error) ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

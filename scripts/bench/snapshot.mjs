@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// `npm run bench:snapshot [-- 30000,1000000]`: the size of the offline finder's public snapshot
+// (GET /api/bleed-kits/public-snapshot) for registers of the given sizes, written by geo-search's own code
+// (services/geo-search/dist: placeKeysOf, Gazetteer, buildPublicSnapshot) from synthetic public kits spread like
+// the UK population (the same data and mix as npm run bench:geo). Needs the built workspaces (npm run build).
+// The target: under 1.5 MB gzipped for today's register (30,000 kits). Results in bench/results/snapshot-*.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ROOT } from '../lib/infra.mjs';
+import { drawPoint, loadPopulation } from './lib/population.mjs';
+import { createRng, deriveSeed, intBetween, pick } from './lib/rng.mjs';
+
+const require = createRequire(import.meta.url);
+const dist = (rel) => require(path.join(ROOT, 'services/geo-search/dist', rel));
+const TARGET_BYTES = 1.5 * 1024 * 1024;
+const SITES = [
+  'Community Centre',
+  'Leisure Centre',
+  'Library',
+  'Arms',
+  'Town Hall',
+  'Railway Station',
+  'Parish Church',
+  'Supermarket',
+  'Primary School',
+  'Village Hall',
+  'Sports Club',
+  'Shopping Centre',
+  'Pharmacy',
+  'Fire Station',
+];
+const STREETS = [
+  'High Street',
+  'Station Road',
+  'Church Street',
+  'Main Street',
+  'Park Road',
+  'London Road',
+  'Victoria Road',
+  'Green Lane',
+  'Manor Road',
+  'Church Lane',
+  'Market Place',
+  'Queen Street',
+];
+const TYPES = [
+  ['unlocked_cabinet', 0.45],
+  ['locked_cabinet', 0.25],
+  ['building_limited', 0.15],
+  ['building_247', 0.15],
+];
+const WORDS = [
+  'filled',
+  'count',
+  'soap',
+  'index',
+  'home',
+  'raft',
+  'table',
+  'chair',
+  'lamp',
+  'river',
+  'stone',
+  'apple',
+  'crisp',
+  'brave',
+  'quiet',
+  'limit',
+  'spoon',
+  'tiger',
+  'music',
+  'paper',
+];
+
+function weighted(rng, pairs) {
+  let x = rng();
+  for (const [v, w] of pairs) if ((x -= w) < 0) return v;
+  return pairs[pairs.length - 1][0];
+}
+
+/** A public listing as the kits feed sends it (contracts: toPublicKit), like the benchmark register's kits. */
+function publicKit(rng, i) {
+  const { lat, lng, place } = drawPoint(rng);
+  const type = weighted(rng, TYPES);
+  const d = rng();
+  return {
+    id: i + 1,
+    locationName: `${place.town} ${pick(rng, SITES)}`,
+    locationType: type,
+    latitude: Math.round(lat * 1e6) / 1e6,
+    longitude: Math.round(lng * 1e6) / 1e6,
+    availability: null,
+    openingHours: type === 'building_limited' ? 'Mon-Fri: 09:00-17:00; Closed: Sat, Sun' : '24/7',
+    what3words: rng() < 0.3 ? `${pick(rng, WORDS)}.${pick(rng, WORDS)}.${pick(rng, WORDS)}` : null,
+    addressLine1: `${intBetween(rng, 1, 250)} ${pick(rng, STREETS)}`,
+    city: place.town || 'Unknown',
+    postcode: place.postcode,
+    detailedLocation: type.startsWith('building') ? 'Inside the main entrance, on the left' : 'On the outside wall by the front door',
+    deploymentStatus: d < 0.9 ? 'available' : d < 0.97 ? 'unchecked' : 'deployed',
+    verificationStatus: 'verified',
+  };
+}
+
+async function measure(count) {
+  const { placeKeysOf } = dist('projection/place-keys.js');
+  const { Gazetteer } = dist('spatial/gazetteer.js');
+  const { buildPublicSnapshot } = dist('queries/public-snapshot/public-snapshot.query.js');
+  const rng = createRng(deriveSeed(20261121, `snapshot:${count}`));
+  // What the projection holds per kit and the snapshot reads: the public JSON, the position, the gazetteer's names.
+  const entries = [];
+  for (let i = 0; i < count; i++) {
+    const kit = publicKit(rng, i);
+    entries.push({ id: kit.id, json: JSON.stringify(kit), latitude: kit.latitude, longitude: kit.longitude, place: placeKeysOf(kit.postcode, kit.city) });
+  }
+  const started = performance.now();
+  const doc = await buildPublicSnapshot(entries, Gazetteer.build(entries).outwardPlaces(), count, `bench-${count}`);
+  return {
+    kits: doc.kits,
+    gzippedBytes: doc.gzipped.byteLength,
+    jsonBytes: doc.identityBytes,
+    bytesPerKit: Math.round((doc.gzipped.byteLength / doc.kits) * 10) / 10,
+    buildSeconds: Math.round(performance.now() - started) / 1000,
+    underTarget: doc.gzipped.byteLength < TARGET_BYTES,
+  };
+}
+
+const sizes = (process.argv[2] ?? '30000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+loadPopulation();
+const results = [];
+for (const count of sizes) {
+  const r = await measure(count);
+  results.push(r);
+  console.log(
+    `${count.toLocaleString('en-GB')} kits: ${(r.gzippedBytes / 1024 / 1024).toFixed(2)} MB gzipped (${r.bytesPerKit} B/kit), ${(r.jsonBytes / 1024 / 1024).toFixed(1)} MB JSON, built in ${r.buildSeconds} s${count <= 30_000 ? (r.underTarget ? ' — under the 1.5 MB target' : ' — OVER the 1.5 MB target') : ''}`,
+  );
+}
+const stamp = new Date()
+  .toISOString()
+  .replace(/[:.]/g, '-')
+  .replace(/-\d{3}Z$/, 'Z');
+mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
+const file = path.join(ROOT, 'bench', 'results', `snapshot-${stamp}.json`);
+writeFileSync(file, `${JSON.stringify({ measured: stamp, targetBytes: TARGET_BYTES, gzipLevel: 9, results }, null, 2)}\n`);
+console.log(`written ${path.relative(ROOT, file)}`);

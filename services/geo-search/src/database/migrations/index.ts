@@ -1,2 +1,0 @@
-// Migrations of the geo_search schema, in order. The schema itself is created at start (DatabaseModule).
-export const contextMigrations: (new () => unknown)[] = [];

@@ -1,0 +1,211 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { createGunzip, createGzip } from 'node:zlib';
+import { type ObjectStore, StorageType } from 'nats';
+import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
+import { GeoNatsConnection } from '../transport/geo-nats-connection';
+import { KitProjection } from './kit-projection';
+import { SNAPSHOT_FORMAT, type SnapshotHeader, SnapshotDecoder, encodeSnapshot, snapshotHeader } from './snapshot-format';
+
+/** The one object of the bucket: the latest snapshot of the public projection. */
+export const SNAPSHOT_OBJECT = 'public-projection';
+
+export type RestoreOutcome =
+  | { from: 'snapshot'; revision: number; kits: number; ms: number }
+  | { from: 'feed'; reason: 'off' | 'missing' | 'stale' | 'corrupt' | 'unavailable'; detail?: string };
+
+function headerOf(description: string | undefined): SnapshotHeader | null {
+  try {
+    const h = JSON.parse(description ?? '') as SnapshotHeader;
+    return typeof h?.revision === 'number' && typeof h.format === 'number' ? h : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The public projection's snapshot in the JetStream object store every replica reaches: a new replica starts from
+ * it (then reads only the feed after its revision) instead of reading the whole feed. Replicas store a new one every
+ * GEO_PROJECTION_SNAPSHOT_INTERVAL_MS when the register moved on and no newer one is stored; one written at the same
+ * time by another replica wins (the store's expected-revision check), never both. A missing, stale (another format,
+ * too old) or corrupt snapshot (digest, decoding) is ignored: the replica reads the feed from the start.
+ */
+@Injectable()
+export class ProjectionSnapshotStore implements OnModuleDestroy {
+  private readonly logger = new Logger('ProjectionSnapshot');
+  private timer: NodeJS.Timeout | null = null;
+  private saving: Promise<unknown> | null = null;
+  private closed = false;
+  private bucket: Promise<ObjectStore> | null = null;
+  private lastSaved: { revision: number; at: number } | null = null;
+
+  constructor(
+    private readonly nats: GeoNatsConnection,
+    private readonly projection: KitProjection,
+    @Inject(GEO_SEARCH_ENV) private readonly env: GeoSearchEnv,
+  ) {}
+
+  get enabled(): boolean {
+    return this.env.GEO_PROJECTION_SNAPSHOT_BUCKET !== 'off';
+  }
+
+  private store(): Promise<ObjectStore> {
+    this.bucket ??= this.nats.ready.then((nc) =>
+      nc.jetstream().views.os(this.env.GEO_PROJECTION_SNAPSHOT_BUCKET, {
+        storage: StorageType.File,
+        description: 'geo-search: snapshots of the public projection',
+      }),
+    );
+    this.bucket.catch(() => (this.bucket = null));
+    return this.bucket;
+  }
+
+  /** Restores the projection from the stored snapshot when there is a usable one; says where the replica starts from. */
+  async restore(): Promise<RestoreOutcome> {
+    if (!this.enabled) return { from: 'feed', reason: 'off' };
+    const started = Date.now();
+    const deadline = AbortSignal.timeout(this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS);
+    let os: ObjectStore;
+    try {
+      os = await withSignal(this.store(), deadline);
+    } catch (e) {
+      return this.feed({ from: 'feed', reason: 'unavailable', detail: (e as Error).message });
+    }
+    try {
+      const info = await withSignal(os.info(SNAPSHOT_OBJECT), deadline);
+      if (!info || info.deleted) return this.feed({ from: 'feed', reason: 'missing' });
+      const header = headerOf(info.description);
+      if (!header || header.format !== SNAPSHOT_FORMAT)
+        return this.feed({ from: 'feed', reason: 'stale', detail: `format ${header?.format ?? 'unknown'}` });
+      const age = Date.now() - Date.parse(header.createdAt);
+      if (!(age <= this.env.GEO_PROJECTION_SNAPSHOT_MAX_AGE_MS))
+        return this.feed({ from: 'feed', reason: 'stale', detail: `${Math.round(age / 60_000)} minutes old` });
+      const result = await withSignal(os.get(SNAPSHOT_OBJECT), deadline);
+      if (!result) return this.feed({ from: 'feed', reason: 'missing' });
+      const decoder = new SnapshotDecoder();
+      await pipeline(
+        Readable.fromWeb(result.data as unknown as NodeReadableStream<Uint8Array>),
+        createGunzip(),
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            try {
+              decoder.push(chunk);
+              done();
+            } catch (e) {
+              done(e as Error);
+            }
+          },
+        }),
+        { signal: deadline },
+      );
+      const damaged = await result.error;
+      if (damaged) throw damaged;
+      const state = decoder.finish();
+      if (state.revision !== header.revision) throw new Error('the snapshot does not match its description');
+      this.projection.restore(state);
+      const outcome = { from: 'snapshot' as const, revision: state.revision, kits: state.kits, ms: Date.now() - started };
+      this.logger.log({ msg: 'projection restored from the stored snapshot; reading the feed after its revision', ...outcome });
+      return outcome;
+    } catch (e) {
+      const timedOut = deadline.aborted;
+      return this.feed({ from: 'feed', reason: timedOut ? 'unavailable' : 'corrupt', detail: timedOut ? 'timed out' : (e as Error).message });
+    }
+  }
+
+  private feed(outcome: RestoreOutcome & { from: 'feed' }): RestoreOutcome {
+    const log = outcome.reason === 'corrupt' || outcome.reason === 'unavailable' ? 'warn' : 'log';
+    this.logger[log]({ msg: 'no usable snapshot of the projection: reading the whole feed', reason: outcome.reason, detail: outcome.detail });
+    return outcome;
+  }
+
+  /** Stores a snapshot now and then (with jitter, so replicas do not all write together); soon when none is stored. */
+  startRefreshing(firstDelayMs?: number): void {
+    if (!this.enabled || this.closed || this.timer) return;
+    const interval = this.env.GEO_PROJECTION_SNAPSHOT_INTERVAL_MS;
+    const schedule = (ms: number) => {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.save()
+          .catch((e: unknown) =>
+            this.logger.warn({ msg: 'storing a snapshot of the projection failed; trying again later', error: (e as Error).message }),
+          )
+          .finally(() => !this.closed && schedule(interval * (0.8 + 0.4 * Math.random())));
+      }, ms);
+      this.timer.unref();
+    };
+    schedule(firstDelayMs ?? interval * (0.1 + 0.2 * Math.random()));
+  }
+
+  /** Stores a snapshot of the projection unless the stored one is as new; answers whether it wrote one. */
+  save(): Promise<boolean> {
+    this.saving ??= this.write()
+      .catch((e: unknown) => {
+        // The bucket may be gone (a NATS server restarted without its store): open it again next time.
+        this.bucket = null;
+        throw e;
+      })
+      .finally(() => (this.saving = null));
+    return this.saving as Promise<boolean>;
+  }
+
+  private async write(): Promise<boolean> {
+    if (!this.enabled || this.closed || !this.projection.isReady) return false;
+    const os = await this.store();
+    const info = await os.info(SNAPSHOT_OBJECT);
+    const stored = info && !info.deleted ? headerOf(info.description) : null;
+    if (stored && stored.format === SNAPSHOT_FORMAT && stored.revision >= this.projection.revision) return false;
+    const state = this.projection.state();
+    const header = snapshotHeader(state);
+    const started = Date.now();
+    const gzip = createGzip({ level: 1 });
+    const source = Readable.from(encodeSnapshot(header, state.entries));
+    source.on('error', (e) => gzip.destroy(e));
+    source.pipe(gzip);
+    const stream = Readable.toWeb(gzip) as unknown as ReadableStream<Uint8Array>;
+    // The expected revision makes a concurrent write by another replica fail here rather than leave two documents.
+    const written = await os.put({ name: SNAPSHOT_OBJECT, description: JSON.stringify(header) }, stream, {
+      timeout: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
+      previousRevision: info?.revision ?? 0,
+    });
+    this.lastSaved = { revision: header.revision, at: Date.now() };
+    this.logger.log({
+      msg: 'stored a snapshot of the projection',
+      revision: header.revision,
+      kits: header.kits,
+      gzippedBytes: written.size,
+      ms: Date.now() - started,
+    });
+    return true;
+  }
+
+  /** The last snapshot this replica stored (metrics, tests). */
+  get lastStored(): { revision: number; at: number } | null {
+    return this.lastSaved;
+  }
+
+  onModuleDestroy(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+function withSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('timed out'));
+    const onAbort = () => reject(new Error('timed out'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
