@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// Requests a service worker makes are otherwise invisible to Playwright, and context.setOffline does not reach them
+// (microsoft/playwright#2311): the offline spec cuts them off through routing, which needs this.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
+
 // The gateway on :8080 serves the built web and the /api routes; point E2E_BASE_URL elsewhere (e.g. the Vite dev server) when needed.
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 
@@ -16,6 +20,7 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
+    serviceWorkers: 'allow',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress';
 
 const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 /** Where /api goes in dev and preview: the gateway unless told otherwise. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), installableOfflineApp()],
   // The web bundles the pure part of contracts from source; its package main points at the Node build.
   resolve: { alias: [{ find: /^@bleedkits\/contracts$/, replacement: contracts }] },
   server: {
@@ -34,3 +36,45 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The installable, offline-capable app (vite-plugin-pwa with Workbox): a web manifest, and a service worker that
+ * precaches the app shell and answers every page navigation with it, so the finder opens with no network. API
+ * calls are never cached by the worker; the finder keeps its own offline copy of the public kits
+ * (src/features/finder/offline). Registered from src/components/pwa.
+ */
+function installableOfflineApp() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'UK Bleed Kit Register',
+      short_name: 'Bleed Kits',
+      description: 'Find the nearest emergency bleed control kit, even offline. Not for emergency use: in an emergency call 999.',
+      lang: 'en-GB',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f7f7f8',
+      theme_color: '#b71c1c',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      cleanupOutdatedCaches: true,
+      // A new release takes over at once, and the first visit's page is controlled (ready for offline use).
+      clientsClaim: true,
+      skipWaiting: true,
+      // The MUI and vendor chunks are larger than Workbox's 2 MiB default.
+      maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+    },
+  });
+}

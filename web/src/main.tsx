@@ -5,8 +5,10 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { ignoreExtensionErrors } from './components/overlays';
+import { registerServiceWorker } from './components/pwa/register-service-worker';
 
 ignoreExtensionErrors();
+registerServiceWorker();
 
 const store = makeStore();
 const router = createAppRouter();

@@ -26,6 +26,7 @@ export const FOOTER_RESOURCES: readonly NavLink[] = [
   { label: 'Storage Options', to: '/cabinet-options' },
   { label: 'Privacy Policy', to: '/privacy-policy' },
   { label: 'Cookie Policy', to: '/cookie-policy' },
+  { label: 'Accessibility', to: '/accessibility' },
   { label: 'Constitution', to: '/constitution' },
 ];
 

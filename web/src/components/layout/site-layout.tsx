@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { CookieConsent, EmergencyNotice } from '../overlays';
 import { Toaster } from '../toasts/toaster';
+import { visuallyHiddenUntilFocused } from '../visually-hidden';
 import { SiteFooter } from './site-footer';
 
 /** Header, page, footer, and the global overlays that belong to every page. */
@@ -22,13 +23,3 @@ export function SiteLayout({ header, children }: { header: ReactNode; children: 
     </Box>
   );
 }
-
-const visuallyHiddenUntilFocused = {
-  position: 'absolute',
-  left: -9999,
-  top: 8,
-  zIndex: 2000,
-  bgcolor: 'background.paper',
-  p: 1,
-  '&:focus': { left: 8 },
-} as const;

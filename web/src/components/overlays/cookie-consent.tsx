@@ -61,8 +61,8 @@ export function CookieConsent({ now = defaultNow }: CookieConsentProps) {
                 We use cookies
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Essential cookies keep you signed in and remember this choice. With your permission we also use analytics
-                cookies to understand how the map is used, and functional cookies to remember your map preferences. See our{' '}
+                Essential storage keeps you signed in, remembers this choice and lets the kit finder work offline. We use no
+                analytics or advertising cookies. See our{' '}
                 <Link component={RouterLink} to="/cookie-policy">
                   cookie policy
                 </Link>
@@ -120,12 +120,12 @@ function CookiePreferencesDialog({ initial, onClose, onSave }: DialogProps) {
         <Stack spacing={2}>
           <Category
             label="Essential cookies"
-            description="Needed for the site to work: your session and this cookie choice. Always on."
+            description="Needed for the site to work: your session, this choice and the offline kit finder. Always on."
             control={<Switch checked disabled slotProps={{ input: { 'aria-label': 'Essential cookies' } }} />}
           />
           <Category
             label="Analytics cookies"
-            description="Help us understand how visitors use the site so we can improve it."
+            description="Would help us understand how visitors use the site. The site sets none today; nothing will be set without your agreement."
             control={
               <Switch
                 checked={preferences.analytics}
@@ -136,7 +136,7 @@ function CookiePreferencesDialog({ initial, onClose, onSave }: DialogProps) {
           />
           <Category
             label="Functional cookies"
-            description="Remember your map preferences, such as the view and heatmap settings."
+            description="Would remember preferences between visits. The site sets none today; nothing will be set without your agreement."
             control={
               <Switch
                 checked={preferences.functional}

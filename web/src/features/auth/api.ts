@@ -1,4 +1,12 @@
-import type { CurrentUser, LoginRequest, MessageResponse, RegisterRequest, ResetPasswordRequest, UserResponse } from '@bleedkits/contracts';
+import type {
+  CurrentUser,
+  ForgotPasswordRequest,
+  LoginRequest,
+  MessageResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  UserResponse,
+} from '@bleedkits/contracts';
 import { api, isApiError } from '../../app/api';
 import type { AppDispatch } from '../../app/store';
 import { showToast } from '../../components/toasts/use-toast';
@@ -57,6 +65,10 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
       query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
     }),
+    /** "Forgot password?": the same answer whether or not the address has an account. */
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -76,4 +88,5 @@ async function signInOnSuccess({
   }
 }
 
-export const { useCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useResetPasswordMutation } = authApi;
+export const { useCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useResetPasswordMutation, useForgotPasswordMutation } =
+  authApi;

@@ -135,7 +135,23 @@ describe('dashboard kit list rules', () => {
   });
 
   it('counts the tiles: active by status, expiring soon within 3 months, expired', () => {
-    expect(tileCounts(kits)).toEqual({ active: 4, expiringSoon: 1, expired: 1 });
+    expect(tileCounts(kits)).toEqual({ active: 4, expiringSoon: 1, expired: 1, verificationDue: 0 });
+  });
+
+  it('filters and counts verification by the rules of contracts (active kits only)', () => {
+    const due = (days: number) => daysFromNow(days).slice(0, 10);
+    const list = [
+      aKit({ id: 1, status: 'active', nextVerificationDue: due(-2) }),
+      aKit({ id: 2, status: 'active', nextVerificationDue: due(10) }),
+      aKit({ id: 3, status: 'active', nextVerificationDue: due(60) }),
+      aKit({ id: 4, status: 'pending', nextVerificationDue: due(-2) }),
+    ];
+    const byFilter = (verification: KitFilters['verification']) => ids(filterKits(list, f({ verification })));
+    expect(byFilter('overdue')).toEqual([1]);
+    expect(byFilter('due_30')).toEqual([2]);
+    expect(byFilter('due_soon')).toEqual([2, 3]);
+    expect(byFilter('all')).toEqual([1, 2, 3, 4]);
+    expect(tileCounts(list).verificationDue).toBe(2);
   });
 
   it('treats 404, not found and no kits load failures as an empty list', () => {

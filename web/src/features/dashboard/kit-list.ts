@@ -9,7 +9,12 @@ import {
   type KitStatus,
   type LocationType,
   matchesExpiryFilter,
+  matchesVerificationFilter,
   type Option,
+  VERIFICATION_FILTER_LABELS,
+  VERIFICATION_FILTERS,
+  type VerificationFilter,
+  verificationLabel,
 } from '@bleedkits/contracts';
 
 /** The dashboard's list rules (spec §2 Dashboard, §9): pure, so the page and its tests share them. */
@@ -27,9 +32,19 @@ export type KitFilters = {
   status: StatusFilter;
   locationType: TypeFilter;
   expiry: ExpiryFilter;
+  /** The verification rules of contracts (the admin reports use the same). */
+  verification: VerificationFilter;
 };
 
-export const DEFAULT_FILTERS: KitFilters = { search: '', sortField: 'none', sortDirection: 'asc', status: 'all', locationType: 'all', expiry: 'all' };
+export const DEFAULT_FILTERS: KitFilters = {
+  search: '',
+  sortField: 'none',
+  sortDirection: 'asc',
+  status: 'all',
+  locationType: 'all',
+  expiry: 'all',
+  verification: 'all',
+};
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -58,6 +73,7 @@ export const STATUS_FILTER_OPTIONS: readonly Option<StatusFilter>[] = [
  */
 export const TYPE_FILTER_OPTIONS: readonly Option<TypeFilter>[] = [{ value: 'all', label: 'All Types' }, ...ADMIN_LOCATION_TYPE_OPTIONS];
 export const EXPIRY_OPTIONS: readonly Option<ExpiryFilter>[] = EXPIRY_FILTERS.map((value) => ({ value, label: EXPIRY_FILTER_LABELS[value] }));
+export const VERIFICATION_OPTIONS: readonly Option<VerificationFilter>[] = VERIFICATION_FILTERS.map((value) => ({ value, label: VERIFICATION_FILTER_LABELS[value] }));
 
 const SEARCH_FIELDS = ['serialNumber', 'locationName', 'addressLine1', 'city', 'postcode', 'what3words'] as const;
 
@@ -73,7 +89,9 @@ export function filterKits(kits: readonly Kit[], filters: KitFilters, now: Date 
       matchesSearch(k, filters.search) &&
       (filters.status === 'all' || k.status === filters.status) &&
       (filters.locationType === 'all' || k.locationType === filters.locationType) &&
-      matchesExpiryFilter(k.expiryDate, filters.expiry, now),
+      matchesExpiryFilter(k.expiryDate, filters.expiry, now) &&
+      // Pending and rejected kits are not chased for verification: the filter shows active ones.
+      (filters.verification === 'all' || (k.status === 'active' && matchesVerificationFilter(k.nextVerificationDue, filters.verification, now))),
   );
 }
 
@@ -133,17 +151,19 @@ export function dashboardStatusLabel(kit: Pick<Kit, 'status' | 'expiryDate'>, no
 }
 
 /** The tiles: active kits by status; expiring soon (3 months) and expired by expiry date. */
-export function tileCounts(kits: readonly Kit[], now: Date = new Date()): { active: number; expiringSoon: number; expired: number } {
+export function tileCounts(kits: readonly Kit[], now: Date = new Date()): { active: number; expiringSoon: number; expired: number; verificationDue: number } {
   let active = 0;
   let expiringSoon = 0;
   let expired = 0;
+  let verificationDue = 0;
   for (const k of kits) {
     if (k.status === 'active') active++;
+    if (k.status === 'active' && verificationLabel(k.nextVerificationDue, now) !== null) verificationDue++;
     const label = expiryLabel(k.expiryDate, now);
     if (label === 'Expiring Soon') expiringSoon++;
     if (label === 'Expired') expired++;
   }
-  return { active, expiringSoon, expired };
+  return { active, expiringSoon, expired, verificationDue };
 }
 
 /** A load failure that only means 'this user has no kits' shows the empty state, not an error. */

@@ -18,6 +18,8 @@ export const FinderToasts = {
   nearestTitle: 'Nearest Kit Found',
   mapRestoredTitle: 'Map View Restored',
   mapRestored: 'Showing all available kits in the current area',
+  /** With no network only postcodes and postcode districts can be placed (the snapshot's gazetteer). */
+  offlinePlaceUnknown: 'You are offline: search by a postcode or postcode district (such as SW1A), or use Find Kits Near Me.',
 } as const;
 
 export const MapMessages = {

@@ -1,4 +1,12 @@
-import type { DeploymentStatus, Kit, KitEditRequest, MessageResponse, ReassignRequest, UserListResponse } from '@bleedkits/contracts';
+import type {
+  DeploymentStatus,
+  Kit,
+  KitEditRequest,
+  MessageResponse,
+  ReassignRequest,
+  UserListResponse,
+  VerifyKitChecklist,
+} from '@bleedkits/contracts';
 import { api } from '../../app/api';
 
 /** After any kit change: the kit itself, the owner's list and the admin lists (spec §7). */
@@ -22,6 +30,10 @@ export const kitDialogsApi = api.injectEndpoints({
       query: ({ kitId, status, notes }) => ({ url: `/api/bleed-kits/${kitId}/deployment-status`, method: 'POST', body: { status, notes } }),
       invalidatesTags: [...KIT_CHANGED],
     }),
+    custodianVerifyKit: build.mutation<Kit, { kitId: number; checklist: VerifyKitChecklist }>({
+      query: ({ kitId, checklist }) => ({ url: `/api/bleed-kits/${kitId}/verify`, method: 'POST', body: checklist }),
+      invalidatesTags: [...KIT_CHANGED],
+    }),
     custodianDeleteKit: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/api/bleed-kits/${id}`, method: 'DELETE' }),
       invalidatesTags: [...KIT_CHANGED, 'Stats'],
@@ -43,6 +55,7 @@ export const {
   useCustodianKitDetailsQuery,
   useCustodianEditKitMutation,
   useCustodianSetDeploymentStatusMutation,
+  useCustodianVerifyKitMutation,
   useCustodianDeleteKitMutation,
   useCustodianReassignKitMutation,
   useCustodianAssignableUsersQuery,

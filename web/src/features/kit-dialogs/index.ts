@@ -1,8 +1,9 @@
 import { DeploymentStatusDialog } from './components/deployment-status-dialog';
 import { EditKitDialog } from './components/edit-kit-dialog';
 import { KitDetailDialog } from './components/kit-detail-dialog';
+import { VerifyKitDialog } from './components/verify-kit-dialog';
 
-export { DeploymentStatusDialog, EditKitDialog, KitDetailDialog };
+export { DeploymentStatusDialog, EditKitDialog, KitDetailDialog, VerifyKitDialog };
 export type { DeploymentStatusDialogProps } from './components/deployment-status-dialog';
 export type { EditKitDialogProps } from './components/edit-kit-dialog';
 export type { KitDetailDialogProps } from './components/kit-detail-dialog';

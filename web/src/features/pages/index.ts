@@ -8,3 +8,4 @@ export { CookiePolicyPage } from './cookie-policy';
 export { ConstitutionPage } from './constitution';
 export { DonatePage } from './donate';
 export { ContactPage } from './contact';
+export { AccessibilityPage } from './accessibility';

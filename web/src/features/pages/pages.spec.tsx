@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
 import {
   AboutPage,
+  AccessibilityPage,
   BleedKitInfoPage,
   CabinetOptionsPage,
   ConstitutionPage,
@@ -35,6 +36,7 @@ const PAGES: readonly [string, ComponentType, string, string][] = [
   ['/constitution', ConstitutionPage, 'Constitution', 'Constitution'],
   ['/donate', DonatePage, 'Donate', 'Help us keep bleed kits within reach'],
   ['/contact', ContactPage, 'Contact Us', 'Contact Us'],
+  ['/accessibility', AccessibilityPage, 'Accessibility Statement', 'Accessibility statement for UK Bleed Kit Register'],
 ];
 
 describe('information pages', () => {
@@ -75,21 +77,33 @@ describe('information pages', () => {
     expect(screen.getByText('Available 24/7 with an access code')).toBeInTheDocument();
   });
 
-  it('cookie policy lists each cookie with its duration', () => {
+  it('cookie policy lists exactly what the site stores, where and for how long, and no analytics', () => {
     renderAt(CookiePolicyPage, '/cookie-policy');
-    const table = screen.getByRole('table', { name: 'Cookies used on this site' });
+    const table = screen.getByRole('table', { name: 'What this site stores on your device' });
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => Array.from(row.querySelectorAll('th, td'), (c) => c.textContent));
-    const durations = Object.fromEntries(rows.map((cells) => [cells[0], cells[3]]));
-    expect(durations).toEqual({
-      'Session cookie': 'Until you sign out or close your browser',
-      'Cookie consent': '1 year',
-      'Analytics (_ga)': '2 years',
-      'Analytics (_gid)': '24 hours',
-      'Map preferences': '30 days',
-    });
+    expect(rows.map((cells) => [cells[0], cells[1], cells[3]])).toEqual([
+      ['bk.sid', 'Cookie', '14 days after your last visit, or until you sign out'],
+      ['bk.device', 'Cookie', '180 days after you last signed in'],
+      ['cookieConsent', 'Local storage', 'Until you change your choices or clear your browser data; we ask again after 1 year'],
+      ['workbox-precache', 'Cache storage', 'Replaced with each new version of the site; removed when you clear your browser data'],
+      ['bk-public-snapshot-v1', 'Cache storage', 'Refreshed at most once a day while you are online; removed when you clear your browser data'],
+    ]);
+    expect(document.body).toHaveTextContent('We do not use analytics, advertising or tracking cookies');
+    expect(document.body).not.toHaveTextContent(/_ga|map preferences|30 days/i);
+  });
+
+  it('accessibility statement says how accessible the site is, names the map as a known limitation and how to report a problem', () => {
+    renderAt(AccessibilityPage, '/accessibility');
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections).toEqual(
+      expect.arrayContaining(['Using this website', 'How accessible this website is', 'Reporting accessibility problems with this website', 'Enforcement procedure', 'Non-accessible content']),
+    );
+    expect(document.body).toHaveTextContent('partially compliant with WCAG 2.2 AA');
+    expect(document.body).toHaveTextContent(/the Google map is hard to use with a keyboard or a screen reader/);
+    expect(screen.getByRole('link', { name: 'report an accessibility problem' })).toHaveAttribute('href', '/contact?subject=Accessibility%20Problem');
   });
 
   it('privacy policy keeps contact details private and points to the cookie policy and contact form', () => {

@@ -52,6 +52,9 @@ async function openTools(routes: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/admin/pending-kits-working': json([]),
     'GET /api/admin/user-management': json({ users: [] }),
     'GET /api/admin/download-approved-kits': json({ lastDownloadDate: NEVER_DOWNLOADED_SENTINEL }),
+    'GET /api/admin/email-outbox': json({ data: [], pagination: { total: 0, page: 1, pageSize: 25, pageCount: 1 } }),
+    'GET /api/admin/ambulance-feed/clients': json({ clients: [] }),
+    'GET /api/admin/ambulance-feed/access-log': json({ data: [], pagination: { total: 0, page: 1, pageSize: 25, pageCount: 1 } }),
     ...routes,
   });
   const user = userEvent.setup({ delay: null });
@@ -95,6 +98,26 @@ describe('Admin Tools: download approved kits', () => {
     expect(saved).toEqual([]);
   });
 
+  it("replaces 'Never' with the date of the download once one is recorded", async () => {
+    let last = NEVER_DOWNLOADED_SENTINEL;
+    const answer: ApprovedKitsDownloadResponse = {
+      files: [{ filename: 'approved-kits-welsh-2000-01-01-to-2025-07-04.csv', content: 'Kit ID\r\nBCK-7\r\n' }],
+      count: 1,
+      message: '1 approved kits in 1 file',
+    };
+    const { user } = await openTools({
+      'GET /api/admin/download-approved-kits': () => json({ lastDownloadDate: last }),
+      'POST /api/admin/download-approved-kits': () => {
+        last = '2025-07-04T09:30:00.000Z';
+        return json(answer);
+      },
+    });
+    expect(await screen.findByTestId('last-download')).toHaveTextContent('Last download: Never');
+    await user.click(screen.getByRole('button', { name: 'Download New Approved Kits' }));
+    expect(await screen.findByText('Download Complete')).toBeInTheDocument();
+    expect(await screen.findByText('04/07/2025 10:30')).toBeInTheDocument();
+  });
+
   it("says 'Download Failed' on an error", async () => {
     const { user } = await openTools({ 'POST /api/admin/download-approved-kits': () => new Response('', { status: 500 }) });
     await user.click(await screen.findByRole('button', { name: 'Download New Approved Kits' }));
@@ -115,10 +138,16 @@ describe('Admin Tools: maintenance and reports', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Address repair failed');
   });
 
-  it('shows the later tools disabled', async () => {
-    await openTools();
-    expect(screen.getByRole('button', { name: 'Bulk Update Verification Dates' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Compare CSV with Database' })).toBeDisabled();
+  it('bulk-updates the verification dates to the date the admin confirms', async () => {
+    const { user, fetchMock } = await openTools({ 'POST /api/admin/bulk-update-verification-dates': json({ updatedCount: 12, message: 'ok' }) });
+    await user.click(screen.getByRole('button', { name: 'Bulk Update Verification Dates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bulk Update Verification Dates' });
+    const input = within(dialog).getByLabelText('Next verification due');
+    await user.clear(input);
+    await user.type(input, '2027-05-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Update All Active Kits' }));
+    expect(await screen.findByText('12 active kits are now due for verification on 31/05/2027.')).toBeInTheDocument();
+    expect(await fetchMock.bodies('POST /api/admin/bulk-update-verification-dates')).toEqual([{ dueDate: '2027-05-31' }]);
   });
 
   it('lists long serial numbers and exports them as a dated CSV (shared toCsv rules)', async () => {
@@ -139,5 +168,12 @@ describe('Admin Tools: maintenance and reports', () => {
     const card = stats.closest('.MuiCard-root') as HTMLElement;
     expect(within(card).getByText('Unassigned Kits').nextSibling).toHaveTextContent('1');
     expect(within(card).getByText('Pending Kits').nextSibling).toHaveTextContent('1');
+  });
+});
+
+describe('Admin Tools: database backups', () => {
+  it('links to the Database Backup Management page', async () => {
+    await openTools();
+    expect(await screen.findByRole('link', { name: 'Database Backups' })).toHaveAttribute('href', '/admin/backups');
   });
 });

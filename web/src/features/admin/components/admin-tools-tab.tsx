@@ -1,3 +1,4 @@
+import Backup from '@mui/icons-material/Backup';
 import CloudDownload from '@mui/icons-material/CloudDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NEVER_DOWNLOADED_SENTINEL, NO_NEW_APPROVED_KITS, longSerialKits, type AdminKit } from '@bleedkits/contracts';
 import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { serverMessageOr } from '../../../app/api';
 import { useToast } from '../../../components/toasts/use-toast';
 import {
@@ -20,6 +22,10 @@ import {
 } from '../api';
 import { saveTextFile } from '../lib/save-file';
 import { LongSerialDialog } from './long-serial-dialog';
+import { BulkVerificationDatesButton } from './bulk-verification-dates';
+import { EmailOutboxCard } from './email-outbox-card';
+import { CsvComparisonInput } from './csv-comparison/csv-comparison-input';
+import { AmbulanceFeedCard } from './ambulance-feed-card';
 
 /** 'Never' for the 2000-01-01 sentinel (or no date); otherwise dd/MM/yyyy HH:mm in UK time. */
 export function lastDownloadText(value: string | null | undefined): string {
@@ -45,6 +51,12 @@ export function AdminToolsTab({ kits }: { kits: AdminKit[] }) {
       </Grid>
       <Grid size={{ xs: 12 }}>
         <SystemStatisticsCard kits={kits} longSerialCount={longSerials.length} />
+      </Grid>
+      <Grid size={{ xs: 12 }}>
+        <AmbulanceFeedCard />
+      </Grid>
+      <Grid size={{ xs: 12 }}>
+        <EmailOutboxCard />
       </Grid>
       {showLongSerials && <LongSerialDialog kits={longSerials} onClose={() => setShowLongSerials(false)} />}
     </Grid>
@@ -153,12 +165,7 @@ function DatabaseManagementCard({ longSerialCount, onShowLongSerials }: { longSe
           Database Management
         </Typography>
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <Button variant="outlined" disabled aria-describedby="available-soon-verification">
-            Bulk Update Verification Dates
-          </Button>
-          <Typography id="available-soon-verification" variant="caption" color="text.secondary">
-            Available soon.
-          </Typography>
+          <BulkVerificationDatesButton />
           <Button variant="outlined" onClick={() => void onFixAddresses()} disabled={busy}>
             {fixing.isLoading ? 'Fixing addresses...' : 'Fix Missing Addresses'}
           </Button>
@@ -171,12 +178,10 @@ function DatabaseManagementCard({ longSerialCount, onShowLongSerials }: { longSe
           <Button variant="outlined" onClick={onShowLongSerials}>
             Long Serial Numbers Report ({longSerialCount})
           </Button>
-          <Button variant="outlined" disabled aria-describedby="available-soon-csv">
-            Compare CSV with Database
+          <CsvComparisonInput />
+          <Button component={RouterLink} to="/admin/backups" variant="outlined" startIcon={<Backup />}>
+            Database Backups
           </Button>
-          <Typography id="available-soon-csv" variant="caption" color="text.secondary">
-            Available soon.
-          </Typography>
         </Stack>
       </CardContent>
     </Card>

@@ -8,6 +8,7 @@ const STATE_COLOUR = { Overdue: 'error', 'Due Soon': 'warning', 'No Due Date': '
 const COLUMNS: readonly ReportColumn<VerificationDueRow>[] = [
   { header: 'Serial Number', cell: (r) => r.kit.serialNumber },
   { header: 'Location', cell: (r) => r.kit.locationName },
+  { header: 'Address', cell: (r) => [r.kit.addressLine1, r.kit.addressLine2].filter(Boolean).join(', ') },
   { header: 'City', cell: (r) => r.kit.city },
   { header: 'Postcode', cell: (r) => r.kit.postcode },
   { header: 'Custodian', cell: (r) => r.kit.custodianName },

@@ -1,8 +1,8 @@
-import Google from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -15,7 +15,9 @@ import { isApiError } from '../../../app/api';
 import { useRuleForm } from '../../../components/forms/use-rule-form';
 import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toasts/use-toast';
-import { GOOGLE_SIGN_IN_PATH, useLoginMutation, useRegisterMutation } from '../api';
+import { useLoginMutation, useRegisterMutation } from '../api';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { GoogleSignInButton } from './google-sign-in-button';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 export type AuthMode = 'login' | 'signup';
@@ -53,6 +55,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
   const busy = loginState.isLoading || registerState.isLoading;
   const toast = useToast();
   const navigate = useNavigate();
+  const [forgotOpen, setForgotOpen] = useState(false);
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -95,14 +98,17 @@ function AuthForm({ mode }: { mode: AuthMode }) {
       <TextField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
       <PasswordField label="Password" autoComplete={isSignUp ? 'new-password' : 'current-password'} {...fieldProps('password')} />
       {isSignUp && form.values.password !== '' && <PasswordStrengthMeter password={form.values.password} />}
+      {!isSignUp && (
+        <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)} sx={{ alignSelf: 'flex-end' }}>
+          Forgot password?
+        </Link>
+      )}
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {busy ? (isSignUp ? 'Creating account...' : 'Signing in...') : isSignUp ? 'Create Account' : 'Sign In'}
       </Button>
       <Divider>or</Divider>
-      {/* A plain link: Google sign-in is a full browser navigation through the server, not an API call. */}
-      <Button component="a" href={GOOGLE_SIGN_IN_PATH} variant="outlined" size="large" startIcon={<Google />} disabled={busy}>
-        Continue with Google
-      </Button>
+      <GoogleSignInButton disabled={busy} />
+      {forgotOpen && <ForgotPasswordDialog initialEmail={form.values.email} onClose={() => setForgotOpen(false)} />}
     </Stack>
   );
 }

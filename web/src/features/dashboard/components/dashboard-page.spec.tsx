@@ -169,13 +169,13 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Error loading your kits. Please try again.')).toBeInTheDocument();
   });
 
-  it('switches to the hidden Bulk Upload tab, which says the CSV import is coming', async () => {
+  it('switches to the hidden Bulk Upload tab', async () => {
     const { user } = open([aKit()]);
     expect(screen.queryByRole('tab', { name: 'Bulk Upload' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Bulk Upload' }));
     expect(screen.getByRole('tab', { name: 'Bulk Upload' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText(/All imported kits need admin approval/)).toBeInTheDocument();
-    expect(screen.getByText('Bulk upload is coming soon. Until then, please register each kit with Register New Kit.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload & Register' })).toBeDisabled();
   });
 
   it('changes the deployment status through the dialog and refreshes the list', async () => {

@@ -22,6 +22,7 @@ import type { KitDialogComponents } from './kit-dialog-slots';
 import { KitFiltersBar } from './kit-filters-bar';
 import { KitPagination } from './kit-pagination';
 import { KitTiles } from './kit-tiles';
+import { BulkUploadTab } from './bulk-upload/bulk-upload-tab';
 import { KitsTable } from './kits-table';
 
 export const LOADING_KITS = 'Loading your kits...';
@@ -59,28 +60,6 @@ function NoMatches({ onClear }: { onClear: () => void }) {
         Clear Search
       </Button>
     </Box>
-  );
-}
-
-/** The CSV import arrives later; the tab says so plainly rather than offering an upload that does nothing. */
-function BulkUploadTab({ onBack }: { onBack: () => void }) {
-  return (
-    <Stack spacing={2}>
-      <Typography variant="h6" component="h2">
-        Bulk Upload
-      </Typography>
-      <Typography>
-        Bulk upload lets you register many kits at once from a CSV file. All imported kits need admin approval before they appear on the public map.
-      </Typography>
-      <Alert severity="info" role="note">
-        Bulk upload is coming soon. Until then, please register each kit with Register New Kit.
-      </Alert>
-      <div>
-        <Button variant="outlined" onClick={onBack}>
-          Back to My Kits
-        </Button>
-      </div>
-    </Stack>
   );
 }
 

@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { Option } from '@bleedkits/contracts';
 import type { KitListState } from '../hooks/use-kit-list';
-import { DIRECTION_OPTIONS, EXPIRY_OPTIONS, type KitFilters, SORT_OPTIONS, STATUS_FILTER_OPTIONS, TYPE_FILTER_OPTIONS } from '../kit-list';
+import { DIRECTION_OPTIONS, EXPIRY_OPTIONS, type KitFilters, SORT_OPTIONS, STATUS_FILTER_OPTIONS, TYPE_FILTER_OPTIONS, VERIFICATION_OPTIONS } from '../kit-list';
 import { OptionSelect } from '../../../components/forms/option-select';
 
 function FilterSelect<K extends keyof KitFilters>({
@@ -56,6 +56,9 @@ export function KitFiltersBar({ list }: { list: KitListState }) {
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
         <FilterSelect list={list} field="expiry" label="Expiry" options={EXPIRY_OPTIONS} />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <FilterSelect list={list} field="verification" label="Verification" options={VERIFICATION_OPTIONS} />
       </Grid>
       <Grid size={{ xs: 6, md: 2 }}>
         <Button variant="text" onClick={list.clearFilters}>

@@ -27,14 +27,17 @@ export function KitTiles({ kits, now }: { kits: readonly Kit[]; now?: Date }) {
   const counts = tileCounts(kits, now);
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
-      <Grid size={{ xs: 12, sm: 4 }}>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <Tile label="Active Kits" value={counts.active} note="Approved and registered" colour="success.main" />
       </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <Tile label="Expiring Soon" value={counts.expiringSoon} note="Expiring within 3 months" colour="warning.main" />
       </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <Tile label="Expired Kits" value={counts.expired} note="Past their expiry date" colour="error.main" />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <Tile label="Verification Due" value={counts.verificationDue} note="Overdue or due within 30 days" colour="warning.dark" />
       </Grid>
     </Grid>
   );

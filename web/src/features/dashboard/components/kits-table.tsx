@@ -19,6 +19,9 @@ import {
   kitDisplayStatus,
   LOCATION_TYPE_LABELS,
   type LocationType,
+  consumablesExpiringBeforeNextCheck,
+  describeConsumables,
+  verificationLabel,
 } from '@bleedkits/contracts';
 import { dashboardStatusLabel, type KitStatusLabel } from '../kit-list';
 
@@ -39,6 +42,19 @@ export type KitsTableProps = {
   onEdit: (kit: Kit) => void;
   onDeploymentStatus: (kit: Kit) => void;
 };
+
+/** Under the status: verification overdue or due within 30 days, and consumables that expire before the next check. */
+function VerificationNote({ kit, now }: { kit: Kit; now?: Date }) {
+  if (kit.status !== 'active') return null;
+  const label = verificationLabel(kit.nextVerificationDue, now);
+  const consumables = consumablesExpiringBeforeNextCheck(kit, kit.nextVerificationDue?.slice(0, 10) ?? null);
+  if (!label && consumables.length === 0) return null;
+  return (
+    <Typography variant="caption" component="p" color={label === 'Verification Overdue' ? 'error' : 'warning.dark'} sx={{ mt: 0.5 }}>
+      {[label, consumables.length ? `Replace: ${describeConsumables(consumables)}` : null].filter(Boolean).join(' · ')}
+    </Typography>
+  );
+}
 
 export function KitsTable({ kits, now, onView, onEdit, onDeploymentStatus }: KitsTableProps) {
   return (
@@ -75,6 +91,7 @@ export function KitsTable({ kits, now, onView, onEdit, onDeploymentStatus }: Kit
                 </TableCell>
                 <TableCell>
                   <Chip size="small" color={STATUS_COLOURS[status]} label={status} />
+                  <VerificationNote kit={kit} now={now} />
                 </TableCell>
                 <TableCell>{kit.openingHours}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateGb(kit.expiryDate)}</TableCell>

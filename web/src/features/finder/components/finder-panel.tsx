@@ -6,21 +6,37 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { FINDER, HEATMAP_INTENSITY, mapsKeyFromConfig, type LatLng, type ViewportQuery } from '@bleedkits/contracts';
+import { abbreviateCount, FINDER, formatDistanceKm, HEATMAP_INTENSITY, mapsKeyFromConfig, type LatLng, type ViewportQuery } from '@bleedkits/contracts';
 import { useToast } from '../../../components/toasts/use-toast';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useMapsConfigQuery } from '../../../components/maps/api';
 import { useFinderViewportKitsQuery } from '../api';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useFinderResults } from '../hooks/use-finder-results';
 import { useFinderSearch } from '../hooks/use-finder-search';
+import { useNow } from '../hooks/use-now';
+import { useResultRows, type ResultRow } from '../hooks/use-result-rows';
+import { offlineNotice } from '../lib/offline-notice';
+import { useSnapshotRefresh } from '../offline/use-snapshot-refresh';
 import { FinderToasts } from '../messages';
 import { FinderMap, LazyGoogleMapView } from './finder-map';
 import { HeatmapBox } from './heatmap-box';
 import { MapToolbar } from './map-toolbar';
 import type { CameraCommand, CameraMove, FinderMapViewProps, HeatmapSettings, MapViewport, ViewMode } from './map-view.types';
+import type { FinderResults } from '../hooks/use-finder-results';
 import { PinLegend } from './pin-legend';
 import { ResultsList } from './results-list';
 import { SearchForms } from './search-forms';
+
+/** What a screen reader hears when results arrive: how many, the nearest, and whether they come from the offline copy. */
+function announcement(results: FinderResults, rows: ResultRow[], openOnly: boolean): string {
+  if (results.source === 'area') return '';
+  const count = `${abbreviateCount(rows.length)} ${rows.length === 1 ? 'kit' : 'kits'}${openOnly ? ' open now' : ''} near ${results.label ?? 'this location'}.`;
+  const nearest = rows[0]?.kit;
+  const distance = nearest?.distance != null ? `, ${formatDistanceKm(nearest.distance)} km away` : '';
+  const offline = results.offlineAsOf ? ` ${offlineNotice(results.offlineAsOf)}.` : '';
+  return `${count}${nearest ? ` Nearest: ${nearest.locationName}${distance}.` : ''}${offline}`;
+}
 
 /** Rounded bounds, so tiny pans that the server would answer the same share the 60 s cache. */
 function viewportQuery(v: MapViewport): ViewportQuery {
@@ -49,6 +65,10 @@ export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
 
   const { results, showArea, showFound, restoreArea } = useFinderResults();
   const search = useFinderSearch({ showFound, moveCamera, setUserPosition });
+  const now = useNow();
+  const [openOnly, setOpenOnly] = useState(false);
+  const rows = useResultRows(results.kits, now, openOnly);
+  useSnapshotRefresh();
 
   const onViewportChange = useDebouncedCallback(setViewport, FINDER.refetchDebounceMs);
   const area = useFinderViewportKitsQuery(mapReady && viewport ? viewportQuery(viewport) : skipToken);
@@ -102,8 +122,11 @@ export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
               </Button>
             )}
           </Box>
-          <Box sx={{ gridArea: 'list', maxHeight: { xs: 480, md: 560 }, overflowY: 'auto' }} aria-live="polite">
-            <ResultsList key={listKey} results={results} hasMap={hasMap} />
+          <Box component="p" role="status" aria-live="polite" sx={visuallyHidden} data-testid="finder-announcement">
+            {announcement(results, rows, openOnly)}
+          </Box>
+          <Box sx={{ gridArea: 'list', maxHeight: { xs: 'none', md: 560 }, overflowY: { md: 'auto' } }}>
+            <ResultsList key={listKey} results={results} hasMap={hasMap} now={now} openOnly={openOnly} onOpenOnlyChange={setOpenOnly} />
           </Box>
           <Box
             sx={{

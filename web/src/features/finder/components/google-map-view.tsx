@@ -14,7 +14,8 @@ import {
   type FinderKit,
   type KitCluster,
 } from '@bleedkits/contracts';
-import { addressLine, directionsUrl, displayStatus, pinColour } from '../lib/kit-view';
+import { addressLine, directionsLink, displayStatus, pinColour, what3wordsAddress } from '../lib/kit-view';
+import { openState, openStateLabel } from '../lib/open-now';
 import { MapMessages } from '../messages';
 import { MapNotice } from './map-notice';
 import type { CameraCommand, FinderMapViewProps } from './map-view.types';
@@ -173,15 +174,21 @@ function infoContent(kit: FinderKit): HTMLElement {
   line(kit.locationName, true);
   if (addressLine(kit)) line(addressLine(kit));
   if (kit.detailedLocation) line(kit.detailedLocation);
+  // Worked out when the popup opens, so it is right at that minute.
+  const open = openStateLabel(openState(kit, new Date()));
+  if (open) line(open, true);
   if (kit.openingHours) line(`Hours: ${kit.openingHours}`);
-  if (kit.what3words) line(`what3words: ///${kit.what3words.replace(/^\/+/, '')}`);
+  const words = what3wordsAddress(kit);
+  if (words) line(`what3words: ${words}`);
   line(`Status: ${displayStatus(kit).label}`);
-  const route = directionsUrl(kit);
+  const route = directionsLink(kit);
   if (route) {
     const a = document.createElement('a');
-    a.href = route;
-    a.target = '_blank';
-    a.rel = 'noopener noreferrer';
+    a.href = route.href;
+    if (route.external) {
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+    }
     a.textContent = 'Directions';
     root.appendChild(a);
   }

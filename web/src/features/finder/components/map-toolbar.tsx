@@ -19,25 +19,27 @@ type Props = {
   onViewModeChange: (mode: ViewMode) => void;
 };
 
-/** Zoom, locate-me and the pins/heatmap toggle, floating over the map. */
+const TOUCH = { width: 44, height: 44 } as const;
+
+/** Zoom, locate-me and the pins/heatmap toggle, floating over the map; each a 44 px target for a thumb. */
 export function MapToolbar({ viewMode, locating, onZoom, onLocate, onViewModeChange }: Props) {
   return (
     <Stack spacing={1} sx={{ position: 'absolute', top: 12, right: 12, zIndex: 1, alignItems: 'flex-end' }}>
       <Paper elevation={2}>
         <Stack>
           <Tooltip title="Zoom in" placement="left">
-            <IconButton aria-label="Zoom in" onClick={() => onZoom(1)}>
+            <IconButton aria-label="Zoom in" onClick={() => onZoom(1)} sx={TOUCH}>
               <AddIcon />
             </IconButton>
           </Tooltip>
           <Tooltip title="Zoom out" placement="left">
-            <IconButton aria-label="Zoom out" onClick={() => onZoom(-1)}>
+            <IconButton aria-label="Zoom out" onClick={() => onZoom(-1)} sx={TOUCH}>
               <RemoveIcon />
             </IconButton>
           </Tooltip>
           <Tooltip title="Show my location" placement="left">
             <span>
-              <IconButton aria-label="Show my location" onClick={onLocate} disabled={locating}>
+              <IconButton aria-label="Show my location" onClick={onLocate} disabled={locating} sx={TOUCH}>
                 <GpsFixedIcon />
               </IconButton>
             </span>
@@ -52,10 +54,10 @@ export function MapToolbar({ viewMode, locating, onZoom, onLocate, onViewModeCha
           onChange={(_, mode: ViewMode | null) => mode && onViewModeChange(mode)}
           aria-label="Map view"
         >
-          <ToggleButton value="pins" aria-label="Pins">
+          <ToggleButton value="pins" aria-label="Pins" sx={TOUCH}>
             <PlaceIcon fontSize="small" />
           </ToggleButton>
-          <ToggleButton value="heatmap" aria-label="Heatmap">
+          <ToggleButton value="heatmap" aria-label="Heatmap" sx={TOUCH}>
             <WhatshotIcon fontSize="small" />
           </ToggleButton>
         </ToggleButtonGroup>

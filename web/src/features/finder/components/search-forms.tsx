@@ -16,6 +16,9 @@ type Props = {
 };
 
 const spinner = <CircularProgress size={18} color="inherit" />;
+/** Thumb-sized controls on a phone (44 px, WCAG 2.5.5). */
+const TOUCH = { minHeight: 44, minWidth: 44 } as const;
+const FIELD = { '& .MuiInputBase-root': { minHeight: 44 } } as const;
 
 /** Blank input is allowed through on purpose: the search hook answers it with the spec's toast. */
 export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words, onNearMe }: Props) {
@@ -36,6 +39,7 @@ export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words
         onClick={onNearMe}
         disabled={busy === 'nearMe'}
         fullWidth
+        sx={{ minHeight: 48 }}
       >
         Find Kits Near Me
       </Button>
@@ -46,8 +50,9 @@ export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words
           value={location}
           onChange={(e) => setLocation(e.target.value)}
           slotProps={{ htmlInput: { autoComplete: 'postal-code', enterKeyHint: 'search' } }}
+          sx={FIELD}
         />
-        <Button type="submit" variant="outlined" disabled={busy === 'search'} startIcon={busy === 'search' ? spinner : <SearchIcon />}>
+        <Button type="submit" variant="outlined" disabled={busy === 'search'} startIcon={busy === 'search' ? spinner : <SearchIcon />} sx={TOUCH}>
           Search
         </Button>
       </Stack>
@@ -59,6 +64,7 @@ export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words
           value={words}
           onChange={(e) => setWords(e.target.value)}
           slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, enterKeyHint: 'search' } }}
+          sx={FIELD}
         />
         <Button
           type="submit"
@@ -66,6 +72,7 @@ export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words
           disabled={busy === 'what3words'}
           startIcon={busy === 'what3words' ? spinner : <SearchIcon />}
           aria-label="Search what3words"
+          sx={TOUCH}
         >
           Go
         </Button>

@@ -12,9 +12,11 @@ export type FinderResults = {
   /** e.g. 'SW1A 1AA' or 'your location'. */
   label: string | null;
   origin: LatLng | null;
+  /** When the kits come from the offline snapshot: the time it was downloaded (ISO). */
+  offlineAsOf: string | null;
 };
 
-type Found = { source: Exclude<ResultsSource, 'area'>; kits: FinderKit[]; label: string; origin: LatLng | null };
+type Found = { source: Exclude<ResultsSource, 'area'>; kits: FinderKit[]; label: string; origin: LatLng | null; offlineAsOf?: string | null };
 type State = { area: FinderItem[]; found: Found | null };
 type Action = { type: 'area'; items: FinderItem[] } | { type: 'found'; found: Found } | { type: 'restore' };
 
@@ -34,14 +36,14 @@ export function useFinderResults() {
   const [state, dispatch] = useReducer(reducer, { area: [], found: null });
 
   const results = useMemo<FinderResults>(() => {
-    if (state.found) return { ...state.found, clusters: [] };
+    if (state.found) return { ...state.found, clusters: [], offlineAsOf: state.found.offlineAsOf ?? null };
     const kits: FinderKit[] = [];
     const clusters: KitCluster[] = [];
     for (const item of state.area) {
       if (isFinderKit(item)) kits.push(item);
       else clusters.push(item);
     }
-    return { source: 'area', kits, clusters, label: null, origin: null };
+    return { source: 'area', kits, clusters, label: null, origin: null, offlineAsOf: null };
   }, [state]);
 
   const showArea = useCallback((items: FinderItem[]) => dispatch({ type: 'area', items }), []);

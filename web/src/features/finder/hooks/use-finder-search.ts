@@ -6,6 +6,8 @@ import { useLazyWhat3wordsToCoordinatesQuery } from '../../../components/maps/ap
 import { useLazyFinderNearbyQuery, useLazyFinderSearchQuery } from '../api';
 import { currentPosition, GeolocationError } from '../lib/geolocation';
 import { hasMapsGeocoder, reverseGeocode } from '../lib/reverse-geocode';
+import { offlineNearby, offlinePlace } from '../offline/offline-search';
+import { loadOfflineKits } from '../offline/snapshot-store';
 import { FinderToasts as T } from '../messages';
 import type { CameraMove } from '../components/map-view.types';
 import type { useFinderResults } from './use-finder-results';
@@ -39,7 +41,13 @@ function searchFailure(error: unknown): string {
   return T.searchFailed;
 }
 
-/** Text search, three-word search, near-me and locate-me, with the spec's toasts. */
+/** No answer from the server (no network, or the finder's services down): the offline snapshot may stand in. */
+function unreachable(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+/** Text search, three-word search, near-me and locate-me, with the spec's toasts; offline, from the stored snapshot. */
 export function useFinderSearch({ showFound, moveCamera, setUserPosition }: Deps) {
   const toast = useToast();
   const [busy, setBusy] = useState<FinderBusy>(null);
@@ -71,6 +79,14 @@ export function useFinderSearch({ showFound, moveCamera, setUserPosition }: Deps
         const centre = place ?? (first ? { lat: first.latitude, lng: first.longitude } : null);
         if (centre) centreOn(centre);
       } catch (error) {
+        const offline = unreachable(error) ? await loadOfflineKits() : null;
+        if (offline) {
+          const place = offlinePlace(offline, location);
+          if (!place) return fail(T.searchErrorTitle, T.offlinePlaceUnknown);
+          showFound({ source: 'search', kits: offlineNearby(offline, place), label: location, origin: place, offlineAsOf: offline.asOf });
+          centreOn(place);
+          return;
+        }
         // The place could not be geocoded: back to the whole-country view rather than a stale area.
         if (isApiError(error) && error.status === 404) moveCamera({ kind: 'reset' });
         fail(T.searchErrorTitle, searchFailure(error));
@@ -145,8 +161,14 @@ export function useFinderSearch({ showFound, moveCamera, setUserPosition }: Deps
       let kits: FinderKit[];
       try {
         kits = withDistances(await nearby({ lat: position.lat, lng: position.lng, radius: FINDER.nearbyRadiusKm }).unwrap(), position);
-      } catch {
-        await nearMeFallback(position);
+      } catch (error) {
+        const offline = unreachable(error) ? await loadOfflineKits() : null;
+        if (!offline) return await nearMeFallback(position);
+        kits = offlineNearby(offline, position);
+        showFound({ source: 'nearby', kits, label: 'your location', origin: position, offlineAsOf: offline.asOf });
+        centreOn(position);
+        if (kits.length === 0) return fail(T.noKitsTitle, T.noKitsNearby);
+        showNearest(kits, false);
         return;
       }
       showFound({ source: 'nearby', kits, label: 'your location', origin: position });

@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEPLOYMENT_STATUS_DISPLAY, DEPLOYMENT_STATUSES, type DeploymentStatus, type Kit, kitDisplayStatus } from '@bleedkits/contracts';
+import { DEPLOYMENT_STATUS_DISPLAY, DEPLOYMENT_STATUSES, type DeploymentStatus, type Kit, isDeploymentStatus } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toasts/use-toast';
 import { useCustodianSetDeploymentStatusMutation } from '../api';
@@ -23,7 +23,8 @@ export type DeploymentStatusDialogProps = { kit: Kit; open: boolean; onClose: ()
 
 /** Opened from a kit's status badge: any status may change to any other, with optional notes. */
 export function DeploymentStatusDialog({ kit, open, onClose }: DeploymentStatusDialogProps) {
-  const [status, setStatus] = useState<DeploymentStatus>(() => kitDisplayStatus(kit));
+  // The stored status, not the displayed one: an overdue kit shows 'Needs Verification' but may still be available.
+  const [status, setStatus] = useState<DeploymentStatus>(() => (isDeploymentStatus(kit.deploymentStatus) ? kit.deploymentStatus : 'available'));
   const [notes, setNotes] = useState('');
   const [update, { isLoading }] = useCustodianSetDeploymentStatusMutation();
   const toast = useToast();

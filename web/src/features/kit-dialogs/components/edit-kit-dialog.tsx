@@ -79,8 +79,10 @@ function EditKitForm({ kit, kitId, open, onClose, allowDelete, isAdmin }: { kit:
     // Only admins may change the manually-checked flag; the server refuses it from anyone else.
     const data = { ...toKitRegistration(form.values), ...(isAdmin ? { manuallyChecked } : {}) };
     try {
-      await editKit({ kitId, data }).unwrap();
-      toast({ title: 'Kit updated', description: 'The kit details have been saved.' });
+      // The revision the form was opened with: a save over someone else's newer change answers 409 (its message is shown).
+      const saved = await editKit({ kitId, revision: kit.revision, data }).unwrap();
+      const awaitsReview = kit.status === 'active' && saved.status === 'pending';
+      toast({ title: 'Kit updated', description: awaitsReview ? KitMessages.editAwaitsReview : 'The kit details have been saved.' });
       onClose();
     } catch (error) {
       toast({ title: 'Error updating kit', description: serverMessageOr(error, UPDATE_FAILED), variant: 'destructive' });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { KitMessages } from '@bleedkits/contracts';
 import { dismissToast } from '../../../components/toasts/use-toast';
 import { aKit } from '../../../test/a-kit';
 import { json, mockFetch, type Routes } from '../../../test/fetch-mock';
@@ -75,8 +76,10 @@ describe('KitDetailDialog', () => {
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Edit Kit' }));
     expect(onEdit).toHaveBeenCalled();
+    // 'Verify Kit' opens the checklist (the spec's button only closed the dialog; docs/decisions.md).
     await user.click(within(dialog).getByRole('button', { name: 'Verify Kit' }));
-    expect(onClose).toHaveBeenCalled();
+    expect(await screen.findByRole('dialog', { name: /^Verify Kit/ })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('says when the kit cannot be loaded', async () => {
@@ -180,6 +183,44 @@ describe('EditKitDialog', () => {
     await user.click(within(dialog).getByText('Save Changes', { selector: 'button' }));
     shown = await toast();
     expect(shown).toHaveTextContent('Failed to update kit. Please try again.');
+  });
+
+  it('sends the revision it was opened with, and shows the 409 message when the kit was changed meanwhile', async () => {
+    const opened = aKit({ ...kit, revision: 41 });
+    const { user, fetchMock } = setup({
+      ...formRoutes,
+      'GET /api/bleed-kits/3': json(opened),
+      'PUT /api/admin/kit-edit': () => json({ message: KitMessages.staleEdit }, 409),
+    });
+    const onClose = jest.fn();
+    renderApp(<EditKitDialog kitId={3} open onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: /Edit Kit/ });
+    await within(dialog).findByLabelText('City');
+    await user.click(within(dialog).getByText('Save Changes', { selector: 'button' }));
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Error updating kit');
+    expect(shown).toHaveTextContent(KitMessages.staleEdit);
+    expect(onClose).not.toHaveBeenCalled();
+    const [body] = (await fetchMock.bodies('PUT /api/admin/kit-edit')) as { revision: number }[];
+    expect(body.revision).toBe(41);
+  });
+
+  it("tells the owner when their change sends an approved kit back for an admin's review", async () => {
+    const approved = aKit({ ...kit, status: 'active' });
+    const { user } = setup({
+      ...formRoutes,
+      'GET /api/bleed-kits/3': json(approved),
+      'PUT /api/admin/kit-edit': () => json({ ...approved, locationName: 'New Name', status: 'pending' }),
+    });
+    renderApp(<EditKitDialog kitId={3} open onClose={jest.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: /Edit Kit/ });
+    const name = await within(dialog).findByLabelText('Location Name');
+    await user.clear(name);
+    await user.paste('New Name');
+    await user.click(within(dialog).getByText('Save Changes', { selector: 'button' }));
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Kit updated');
+    expect(shown).toHaveTextContent(KitMessages.editAwaitsReview);
   });
 
   it('deletes the kit only after confirmation when the opener offers Delete Kit', async () => {

@@ -21,11 +21,12 @@ export type InfoPageProps = {
 /** The frame every static information page shares: meta tags, breadcrumb, one h1 and a lead. */
 export function InfoPage({ title, description, heading, lead, maxWidth = 'md', children }: InfoPageProps) {
   return (
-    <Container component="article" maxWidth={maxWidth} sx={{ py: { xs: 3, md: 5 } }}>
+    // Long words (a heading at display size, a long legal term) wrap rather than widen a 320 px phone's page.
+    <Container component="article" maxWidth={maxWidth} sx={{ py: { xs: 3, md: 5 }, overflowWrap: 'break-word' }}>
       <PageMeta title={title} description={description} />
       <Breadcrumbs trail={[{ label: title }]} />
       <Box component="header" sx={{ mb: 4 }}>
-        <Typography variant="h3" component="h1" gutterBottom>
+        <Typography variant="h3" component="h1" gutterBottom sx={{ fontSize: { xs: '2.1rem', sm: '3rem' }, hyphens: 'auto' }}>
           {heading ?? title}
         </Typography>
         {lead && (

@@ -3,6 +3,7 @@ export const ContactSubjects = {
   firstAidTrainingBooking: 'First Aid Training Booking',
   bankTransferDetails: 'Bank Transfer Details',
   largeDonationEnquiry: 'Large Donation Enquiry',
+  accessibilityProblem: 'Accessibility Problem',
 } as const;
 export type ContactSubject = (typeof ContactSubjects)[keyof typeof ContactSubjects];
 

@@ -76,7 +76,7 @@ describe(ContactPage.name, () => {
   });
 
   it('posts the message to /api/contact, shows Message Sent and resets the form', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { message: 'Message sent' }));
+    fetchMock.mockResolvedValue(jsonResponse(202, { message: ContactMessages.sent }));
     const user = userEvent.setup();
     renderContact('/contact?subject=Large%20Donation%20Enquiry');
 

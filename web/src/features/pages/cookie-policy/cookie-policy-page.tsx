@@ -8,44 +8,48 @@ import TableRow from '@mui/material/TableRow';
 import { SITE } from '@bleedkits/contracts';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
-import { InternalLink } from '../components/links';
-import { COOKIES } from './cookies';
+import { ExternalLink, InternalLink } from '../components/links';
+import { STORED_ITEMS } from './cookies';
 
 export function CookiePolicyPage() {
   return (
     <InfoPage
       title="Cookie Policy"
-      description={`The cookies ${SITE.name} uses, what each one is for and how long it lasts, and how to change your choices.`}
-      lead="What cookies we use, why, and how to change your choices."
+      description={`Exactly what ${SITE.name} stores on your device, why, and for how long.`}
+      lead="Exactly what this site stores on your device, why, and for how long."
     >
-      <PageSection title="What cookies are">
+      <PageSection title="What we store">
         <Para>
-          Cookies are small text files that a website stores in your browser. Some are needed for the site to work; others help
-          us understand how the site is used or remember your preferences. We ask for your consent before setting any cookie
-          that is not essential.
+          We keep what we store to the minimum the site needs. Our two cookies are set only when you sign in. We do not use analytics, advertising or
+          tracking cookies, and we do not share anything we store with anyone.
         </Para>
-      </PageSection>
-
-      <PageSection title="The cookies we use">
-        <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
-          <Table size="small" aria-label="Cookies used on this site">
+        <TableContainer component={Paper} variant="outlined" sx={{ mb: 2, overflowX: 'auto' }}>
+          <Table size="small" aria-label="What this site stores on your device">
             <TableHead>
               <TableRow>
-                <TableCell component="th" scope="col">Cookie</TableCell>
-                <TableCell component="th" scope="col">Category</TableCell>
-                <TableCell component="th" scope="col">Purpose</TableCell>
-                <TableCell component="th" scope="col">Duration</TableCell>
+                <TableCell component="th" scope="col">
+                  Name
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  Where
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  Purpose
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  How long
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {COOKIES.map((cookie) => (
-                <TableRow key={cookie.name}>
-                  <TableCell component="th" scope="row">
-                    {cookie.name}
+              {STORED_ITEMS.map((item) => (
+                <TableRow key={item.name}>
+                  <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                    {item.name}
                   </TableCell>
-                  <TableCell>{cookie.category}</TableCell>
-                  <TableCell>{cookie.purpose}</TableCell>
-                  <TableCell>{cookie.duration}</TableCell>
+                  <TableCell>{item.kind}</TableCell>
+                  <TableCell>{item.purpose}</TableCell>
+                  <TableCell>{item.duration}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -53,29 +57,33 @@ export function CookiePolicyPage() {
         </TableContainer>
       </PageSection>
 
-      <PageSection title="The three categories">
+      <PageSection title="The cookie banner's choices">
         <BulletList
           items={[
             <>
-              <strong>Essential</strong> cookies keep you signed in and remember your cookie choices. The site cannot work
-              properly without them, so they are always on.
+              <strong>Essential</strong>: the sign-in cookies, the record of your choices and the offline copies above. The site cannot work without
+              them, so they are always on.
             </>,
             <>
-              <strong>Analytics</strong> cookies tell us how many people visit and which pages they use, so that we can improve
-              the site. They are set only if you agree.
-            </>,
-            <>
-              <strong>Functional</strong> cookies remember your map preferences between visits. They are set only if you agree.
+              <strong>Analytics</strong> and <strong>Functional</strong>: the site sets no cookies of either kind today. The banner records your
+              choice so that none would ever be set without your agreement.
             </>,
           ]}
         />
       </PageSection>
 
+      <PageSection title="The map">
+        <Para>
+          When the finder shows a map, your browser loads it from Google Maps. Google may then store its own cookies under its own terms; see{' '}
+          <ExternalLink href="https://policies.google.com/technologies/cookies">how Google uses cookies</ExternalLink>. The list of kits and the
+          search work without the map.
+        </Para>
+      </PageSection>
+
       <PageSection title="Changing your choices">
         <Para>
-          When you first visit, a banner lets you accept all cookies or choose which categories to allow. We ask again after a
-          year. You can change your choices at any time with the cookie settings button shown on every page, and you can also
-          delete cookies through your browser settings.
+          You can change your choices at any time with the cookie settings button shown on every page. Clearing this site&apos;s data in your browser
+          settings removes everything listed above and signs you out.
         </Para>
         <Para>
           For how we handle personal data more generally, see our <InternalLink to="/privacy-policy">privacy policy</InternalLink>.

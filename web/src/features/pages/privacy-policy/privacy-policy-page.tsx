@@ -38,8 +38,8 @@ export function PrivacyPolicyPage() {
               the map to use your location. We use these to find kits near you and do not add them to your account.
             </>,
             <>
-              <strong>Cookies and usage data:</strong> see our <InternalLink to="/cookie-policy">cookie policy</InternalLink>.
-              Analytics cookies are used only if you agree to them.
+              <strong>What your browser stores:</strong> see our <InternalLink to="/cookie-policy">cookie policy</InternalLink>. We
+              use no analytics or advertising cookies.
             </>,
           ]}
         />
@@ -52,7 +52,6 @@ export function PrivacyPolicyPage() {
             'To verify registrations, publish verified kits on the public map and share kit information with emergency services, so that kits can be found in an emergency (our legitimate interests and our charitable purposes).',
             `To remind custodians every ${SITE.verificationIntervalMonths} months to check their kits (our legitimate interests).`,
             'To answer messages you send us (our legitimate interests).',
-            'To understand how the site is used through analytics cookies (your consent, which you can withdraw at any time).',
           ]}
         />
       </PageSection>

@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The WCAG 2.2 A and AA rules axe-core knows. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+export type Violation = { route: string; id: string; impact: string; help: string; targets: string[] };
+
+/** axe-core on what the page shows now; only serious and critical violations are returned. */
+export async function seriousViolations(page: Page, route: string, include?: string): Promise<Violation[]> {
+  await transitionsFinished(page);
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ route, id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/**
+ * Waits (at most 1 s) for the page's finite CSS transitions: a button turning from disabled to enabled fades its
+ * colour for 250 ms, and axe measuring the contrast mid-fade reports a colour the visitor never settles on.
+ */
+async function transitionsFinished(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 1000)),
+    ]),
+  );
+}
+
+/** Page wider than the window: the visitor would have to scroll sideways. */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number } | null> {
+  const size = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  return size.scrollWidth > size.clientWidth ? size : null;
+}
+
+/** Presses Tab (at most `max` times) until `target` has the keyboard focus; fails if it never does. */
+export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return expectVisibleFocus(target);
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The focused control shows it: a focus-visible outline or box shadow, or MUI's focus-visible / focused styling. */
+export async function expectVisibleFocus(target: Locator): Promise<void> {
+  await expect(target).toBeFocused();
+  const visible = await target.evaluate((el) => {
+    const shown = (e: Element) => {
+      const s = getComputedStyle(e);
+      return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+    };
+    return el.matches(':focus-visible') && (shown(el) || el.closest('.Mui-focusVisible, .Mui-focused') !== null);
+  });
+  expect(visible, `${target.toString()} shows that it has the focus`).toBe(true);
+}

@@ -1,0 +1,1 @@
+export { AdminImportPage } from './components/admin-import-page';

@@ -1,0 +1,1 @@
+export { BackupsPage, type BackupsPageProps } from './components/backups-page';

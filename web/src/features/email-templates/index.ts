@@ -1,0 +1,1 @@
+export { EmailTemplatesPage, type EmailTemplatesPageProps } from './components/email-templates-page';
