@@ -110,7 +110,7 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
 
   await app.init();
   // The finder's hot map calls skip Express, sessions, HTML security headers and the Nest pipeline (finder-fast-path.ts).
-  serveFinderAheadOf(app.getHttpServer(), app.get(NatsBus));
+  serveFinderAheadOf(app.getHttpServer(), app.get(NatsBus), env.finder);
   if (logger) writeAccessLog(app.getHttpServer(), logger);
   const readiness = app.get(Readiness);
   const management = await startManagementServer(readiness, env.MANAGEMENT_PORT);

@@ -1,5 +1,6 @@
 import { bool, cleanEnv, num, port, str, url } from 'envalid';
 import { refuseSecretPlaceholders, withoutEmpty } from '@bleedkits/platform';
+import { readFinderEnv } from '../routes/finder/finder-env';
 
 export const DEFAULT_SESSION_SECRET = 'dev-only-session-secret-change-me';
 
@@ -54,7 +55,8 @@ export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
     throw new Error('Refusing to start in production without a SESSION_SECRET of at least 32 characters');
   }
   const publicBaseUrl = env.PUBLIC_BASE_URL || `http://localhost:${env.PORT}`;
-  return { ...env, PUBLIC_BASE_URL: publicBaseUrl, googleConfigured: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) };
+  // The finder's fast path reads the same source, so a setting given to the gateway reaches it too.
+  return { ...env, PUBLIC_BASE_URL: publicBaseUrl, googleConfigured: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET), finder: readFinderEnv(source) };
 }
 export type GatewayEnv = ReturnType<typeof readGatewayEnv>;
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');

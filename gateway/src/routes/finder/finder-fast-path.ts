@@ -205,7 +205,7 @@ export function finderFastPath(
 }
 
 /** Puts the finder's fast path in front of the server's request handler (Express, under Nest). */
-export function serveFinderAheadOf(server: Server, bus: NatsBus, env: FinderEnv = readFinderEnv()): void {
+export function serveFinderAheadOf(server: Server, bus: NatsBus, env: FinderEnv): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (handlers.length !== 1) throw new Error(`expected one HTTP request handler, found ${handlers.length}`);
   const [next] = handlers;
