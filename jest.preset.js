@@ -19,6 +19,7 @@ const swcTransform = [
 const workspaceSources = {
   '^@bleedkits/contracts$': path.join(root, 'contracts/src/index.ts'),
   '^@bleedkits/contracts/dto$': path.join(root, 'contracts/src/dto/index.ts'),
+  '^@bleedkits/contracts/wire$': path.join(root, 'contracts/src/wire/index.ts'),
   '^@bleedkits/platform$': path.join(root, 'platform/src/index.ts'),
   '^@bleedkits/platform/testing$': path.join(root, 'platform/src/testing/index.ts'),
   '^@bleedkits/platform/tracing$': path.join(root, 'platform/src/tracing/tracing.ts'),

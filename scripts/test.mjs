@@ -181,9 +181,19 @@ let cleanup = async () => {};
 const LINTED = ['contracts/src', 'platform/src', 'gateway/src', 'gateway/test', 'services', 'web/src', 'web/e2e', 'scripts/architecture.spec.ts'];
 async function runLint(env) {
   note(`ESLint: npx eslint ${LINTED.join(' ')}`);
-  const r = await run('npx', ['eslint', '--max-warnings=0', ...LINTED], { env, timeoutMs: LIMITS.jest, label: 'ESLint' });
+  // Type-aware rules hold a TypeScript program per workspace in one process: more than Node's default heap allows.
+  const lintEnv = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() };
+  const r = await run('npx', ['eslint', '--max-warnings=0', ...LINTED], { env: lintEnv, timeoutMs: LIMITS.jest, label: 'ESLint' });
   if (r.error) return record('ESLint', 0, 1, `could not run: ${r.error.message}`);
   record('ESLint', r.code === 0 ? 1 : 0, r.code === 0 ? 0 : 1, r.timedOut ? 'timeout' : r.code === 0 ? 'no problems' : 'problems above');
+}
+
+/** `prettier --check .` counts as one check: a file not formatted as committed fails the run like a lint error. */
+async function runFormatCheck(env) {
+  note('Prettier: npx prettier --check .');
+  const r = await run('npx', ['prettier', '--check', '.', '--log-level', 'warn'], { env, timeoutMs: LIMITS.build, label: 'Prettier' });
+  if (r.error) return record('Prettier', 0, 1, `could not run: ${r.error.message}`);
+  record('Prettier', r.code === 0 ? 1 : 0, r.code === 0 ? 0 : 1, r.timedOut ? 'timeout' : r.code === 0 ? 'every file formatted' : 'files listed above (npm run format)');
 }
 
 async function runEndToEnd(env) {
@@ -359,6 +369,7 @@ async function main() {
   if (process.env.TEST_ONLY_E2E !== '1') {
     await runJest(env);
     await runLint(env);
+    await runFormatCheck(env);
   }
 
   if (process.env.TEST_SKIP_E2E === '1') {

@@ -9,6 +9,7 @@ import { Readiness } from '../health/readiness';
 import { PinoNestLogger, createLogger } from '../logging/logger';
 import { type DrainingNatsServer, natsMicroserviceOptions } from '../nats/nats-transport';
 import { NatsTraceInterceptor } from '../tracing/nats-trace.interceptor';
+import { WireRequestInterceptor } from '../nats/wire-request.interceptor';
 import { stopOnSignals } from './graceful-stop';
 import { serviceRootModule } from './service-root.module';
 
@@ -89,7 +90,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
  */
 export function configureMicroservice(ms: INestMicroservice): void {
   ms.useGlobalFilters(new CodedRpcExceptionFilter());
-  ms.useGlobalInterceptors(new NatsTraceInterceptor(), new NatsMetricsInterceptor());
+  ms.useGlobalInterceptors(new NatsTraceInterceptor(), new NatsMetricsInterceptor(), new WireRequestInterceptor());
 }
 
 function optionalReadiness(app: INestApplication): Readiness | undefined {

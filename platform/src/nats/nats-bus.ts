@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection, Events, DebugEvents } from 'nats';
 import { context as otelContext, propagation } from '@opentelemetry/api';
 import { ErrorCode, type ServiceErrorBody, isServiceErrorBody } from '@bleedkits/contracts';
+import type { WireRequest, WireResponse, WireSubject } from '@bleedkits/contracts/wire';
 import { RemoteCallError } from '../errors/service-error';
 import { decodeReply, encodeEvent, encodeRequest } from './nest-wire';
 import { NATS_CONNECTION_POLICY } from './connection-policy';
@@ -13,6 +14,9 @@ export type NatsBusOptions = {
   /** Default per-request timeout; every request has one. */
   requestTimeoutMs: number;
 };
+
+/** The answer of `subject`: the type the caller named, else the typed wire's response, else unknown. */
+type ResponseFor<S extends string, Res> = [Res] extends [never] ? (S extends WireSubject ? WireResponse<S> : unknown) : Res;
 
 export type NatsBusState = 'connecting' | 'connected' | 'disconnected' | 'closed';
 
@@ -40,18 +44,32 @@ export class NatsBus {
     await this.connected;
   }
 
-  async request<Res, Req = unknown>(subject: string, data: Req, timeoutMs = this.options.requestTimeoutMs): Promise<Res> {
+  /**
+   * Asks `subject` and waits for its answer. For a subject of the typed wire (contracts/src/wire) both the request
+   * and the response are inferred from the subject, so a wrong payload does not compile; for the others the caller
+   * names the response type (`request<Res>(...)`). Naming it for a typed subject opts out of the check: don't.
+   */
+  async request<Res = never, S extends string = string>(
+    subject: S,
+    data: S extends WireSubject ? WireRequest<S> : unknown,
+    timeoutMs = this.options.requestTimeoutMs,
+  ): Promise<ResponseFor<S, NoInfer<Res>>> {
     const reply = await this.requestRaw(subject, encodeRequest(subject, data), timeoutMs);
-    const packet = decodeReply<Res>(reply);
+    const packet = decodeReply<ResponseFor<S, Res>>(reply);
     if (packet.err !== undefined && packet.err !== null) throw new RemoteCallError(toErrorBody(packet.err), subject);
-    return packet.response as Res;
+    return packet.response as ResponseFor<S, Res>;
   }
 
   /**
    * A request whose reply bytes are returned untouched (the caller decides whether to parse them); `headers` are
    * sent as NATS headers beside the trace context.
    */
-  async requestRaw(subject: string, payload: Uint8Array, timeoutMs = this.options.requestTimeoutMs, headers?: Readonly<Record<string, string>>): Promise<Uint8Array> {
+  async requestRaw(
+    subject: string,
+    payload: Uint8Array,
+    timeoutMs = this.options.requestTimeoutMs,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<Uint8Array> {
     const nc = this.connection;
     if (!nc || this.state !== 'connected') {
       throw new RemoteCallError({ code: ErrorCode.ServiceUnavailable, message: 'Message bus unavailable' }, subject);

@@ -11,6 +11,7 @@ const services = ['kits', 'geo-search', 'identity', 'verification', 'imports', '
 const sources = {
   '@bleedkits/contracts': 'contracts/src/index.ts',
   '@bleedkits/contracts/dto': 'contracts/src/dto/index.ts',
+  '@bleedkits/contracts/wire': 'contracts/src/wire/index.ts',
   '@bleedkits/platform': 'platform/src/index.ts',
   '@bleedkits/platform/testing': 'platform/src/testing/index.ts',
   '@bleedkits/platform/tracing': 'platform/src/tracing/tracing.ts',

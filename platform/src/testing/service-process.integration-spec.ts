@@ -12,7 +12,7 @@ describe(startServiceProcess.name, () => {
   it('runs a context through its own main.ts, dies on SIGKILL, and starts again where it left off', async () => {
     const env = { ...bed.env, POSTCODES_IO_BASE_URL: 'off' };
     const first = await startServiceProcess('kits', env);
-    const before = await bed.bus.request<{ kits: unknown[] }>(KitsSubjects.manufacturers, {});
+    const before = await bed.bus.request(KitsSubjects.manufacturers, {});
     expect(before).toBeDefined();
     expect(await first.kill('SIGKILL')).toBeNull();
     await expect(bed.bus.request(KitsSubjects.manufacturers, {}, 300)).rejects.toBeDefined();

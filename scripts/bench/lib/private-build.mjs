@@ -28,6 +28,7 @@ export function privateBuild(name, packages, { log = () => {} } = {}) {
   const targets = {
     '@bleedkits/contracts': built('contracts', 'index.js'),
     '@bleedkits/contracts/dto': built('contracts', 'dto', 'index.js'),
+    '@bleedkits/contracts/wire': built('contracts', 'wire', 'index.js'),
     '@bleedkits/platform': built('platform', 'index.js'),
     '@bleedkits/platform/tracing': built('platform', 'tracing', 'tracing.js'),
   };

@@ -1,5 +1,5 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { type Kit, FinderMessages, GeoSearchSubjects, GeoSearchWire, KitsSubjects, PRIVATE_KIT_FIELDS, viewportCells } from '@bleedkits/contracts';
+import { FinderMessages, GeoSearchSubjects, GeoSearchWire, KitsSubjects, PRIVATE_KIT_FIELDS, viewportCells } from '@bleedkits/contracts';
 import { gunzipSync } from 'node:zlib';
 import { NatsBus } from '@bleedkits/platform';
 import { startTestService } from '@bleedkits/platform/testing';
@@ -39,43 +39,43 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await nearbyIds(53.3872, -2.3494)).not.toContain(kit.id);
 
-    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     await within1s(async () => (await nearbyIds(53.3872, -2.3494)).includes(kit.id));
 
     // An admin's move keeps the kit public at its new place.
-    await h.bus.request<Kit>(KitsSubjects.edit, {
+    await h.bus.request(KitsSubjects.edit, {
       actor: admin,
       kitId: kit.id,
       data: { latitude: '53.4808', longitude: '-2.2426', city: 'Manchester', postcode: 'M1 1AE' },
     });
     await within1s(async () => (await nearbyIds(53.4808, -2.2426)).includes(kit.id) && !(await nearbyIds(53.3872, -2.3494)).includes(kit.id));
 
-    await h.bus.request<Kit>(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { publicDisplay: false } });
+    await h.bus.request(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { publicDisplay: false } });
     await within1s(async () => !(await nearbyIds(53.4808, -2.2426)).includes(kit.id));
 
-    await h.bus.request<Kit>(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { publicDisplay: true } });
+    await h.bus.request(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { publicDisplay: true } });
     await within1s(async () => (await nearbyIds(53.4808, -2.2426)).includes(kit.id));
 
     // An owner's move sends the kit back to review: it leaves the map.
-    await h.bus.request<Kit>(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { latitude: '53.4', longitude: '-2.3' } });
+    await h.bus.request(KitsSubjects.edit, { actor: owner, kitId: kit.id, data: { latitude: '53.4', longitude: '-2.3' } });
     await within1s(async () => !(await nearbyIds(53.4808, -2.2426)).includes(kit.id) && !(await nearbyIds(53.4, -2.3)).includes(kit.id));
-    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     await within1s(async () => (await nearbyIds(53.4, -2.3)).includes(kit.id));
 
     await h.bus.request(KitsSubjects.delete, { actor: owner, kitId: kit.id });
     await within1s(async () => !(await nearbyIds(53.4, -2.3)).includes(kit.id));
 
     const other = await registerKit(h.bus, owner, kitAt(53.39, -2.35, { locationName: 'Rejected Then Reactivated' }));
-    await h.bus.request<Kit>(KitsSubjects.reject, { actor: admin, kitId: other.id });
+    await h.bus.request(KitsSubjects.reject, { actor: admin, kitId: other.id });
     await new Promise((r) => setTimeout(r, 300));
     expect(await nearbyIds(53.39, -2.35)).not.toContain(other.id);
-    await h.bus.request<Kit>(KitsSubjects.reactivate, { actor: admin, kitId: other.id });
+    await h.bus.request(KitsSubjects.reactivate, { actor: admin, kitId: other.id });
     await within1s(async () => (await nearbyIds(53.39, -2.35)).includes(other.id));
   });
 
   it('never carries a private field or value in the projection', async () => {
     const kit = await registerKit(h.bus, owner, kitAt(53.41, -2.36, { locationName: 'Private Check' }));
-    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     await within1s(async () => (await nearbyIds(53.41, -2.36)).includes(kit.id));
     for (const [subject, params] of [
       [GeoSearchSubjects.nearby, { lat: 53.41, lng: -2.36 }],
@@ -181,7 +181,7 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     const deaf = await h.startReplica({ GEO_CATCHUP_INTERVAL_MS: '700' });
     deaf.get(KitFeedFollower).stopListeningToHints();
     const kit = await registerKit(h.bus, owner, kitAt(52.2, 0.12, { locationName: 'Timer Only', city: 'Cambridge', postcode: 'CB2 1TN' }));
-    await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id });
+    await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     const visible = () => text(deaf.get(NearbyQueryHandler).handle({ lat: 52.2, lng: 0.12, radius: 1 })).includes('Timer Only');
     const took = await waitFor(visible, 3000);
     expect(took).toBeLessThan(700 + 1000);

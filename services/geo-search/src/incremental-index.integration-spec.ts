@@ -2,11 +2,9 @@ import type { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import {
   GeoSearchSubjects,
-  type Kit,
   type KitActor,
   KitsSubjects,
   type NearbyQuery,
-  type PublicKitChangesResponse,
   type ViewportQuery,
   mercatorX,
   mercatorY,
@@ -101,31 +99,31 @@ describe('geo-search: incremental index = full rebuild', () => {
     const p = place(r);
     switch (op) {
       case 'approve':
-        await h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: id });
+        await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: id });
         m.status = 'active';
         return;
       case 'reject':
-        await h.bus.request<Kit>(KitsSubjects.reject, { actor: admin, kitId: id });
+        await h.bus.request(KitsSubjects.reject, { actor: admin, kitId: id });
         m.status = 'rejected';
         return;
       case 'reactivate':
-        await h.bus.request<Kit>(KitsSubjects.reactivate, { actor: admin, kitId: id });
+        await h.bus.request(KitsSubjects.reactivate, { actor: admin, kitId: id });
         m.status = 'active';
         return;
       case 'move':
-        await h.bus.request<Kit>(KitsSubjects.edit, { actor: admin, kitId: id, data: { latitude: String(p.lat), longitude: String(p.lng) } });
+        await h.bus.request(KitsSubjects.edit, { actor: admin, kitId: id, data: { latitude: String(p.lat), longitude: String(p.lng) } });
         return;
       case 'rename':
-        await h.bus.request<Kit>(KitsSubjects.edit, { actor: admin, kitId: id, data: { locationName: `Renamed ${id} ${Math.floor(r() * 1e6)}` } });
+        await h.bus.request(KitsSubjects.edit, { actor: admin, kitId: id, data: { locationName: `Renamed ${id} ${Math.floor(r() * 1e6)}` } });
         return;
       case 'ownerMove':
         // An owner's move of an approved kit sends it back for approval: it leaves the map.
-        await h.bus.request<Kit>(KitsSubjects.edit, { actor: m.owner, kitId: id, data: { latitude: String(p.lat), longitude: String(p.lng) } });
+        await h.bus.request(KitsSubjects.edit, { actor: m.owner, kitId: id, data: { latitude: String(p.lat), longitude: String(p.lng) } });
         if (m.status === 'active') m.status = 'pending';
         return;
       case 'hide':
       case 'show':
-        await h.bus.request<Kit>(KitsSubjects.edit, { actor: m.owner, kitId: id, data: { publicDisplay: op === 'show' } });
+        await h.bus.request(KitsSubjects.edit, { actor: m.owner, kitId: id, data: { publicDisplay: op === 'show' } });
         m.publicDisplay = op === 'show';
         return;
       case 'delete':
@@ -150,7 +148,7 @@ describe('geo-search: incremental index = full rebuild', () => {
     return k < 0.35 ? 'move' : k < 0.5 ? 'rename' : k < 0.6 ? 'ownerMove' : k < 0.7 ? 'hide' : k < 0.85 ? 'delete' : 'register';
   }
 
-  const head = async () => (await h.bus.request<PublicKitChangesResponse>(KitsSubjects.publicChanges, { afterRevision: 0, limit: 1 })).headRevision;
+  const head = async () => (await h.bus.request(KitsSubjects.publicChanges, { afterRevision: 0, limit: 1 })).headRevision;
 
   /** The public kits as Postgres has them: the truth the projection must equal. */
   async function publicKitsInPostgres(): Promise<Map<number, { lat: number; lng: number }>> {

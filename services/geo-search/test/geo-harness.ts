@@ -102,5 +102,5 @@ export function kitAt(lat: number, lng: number, overrides: Partial<KitRegistrati
 }
 
 export async function registerKit(bus: NatsBus, who: KitActor, kit: KitRegistration): Promise<Kit> {
-  return bus.request<Kit>(KitsSubjects.register, { actor: who, kit });
+  return bus.request(KitsSubjects.register, { actor: who, kit });
 }

@@ -9,11 +9,9 @@ import {
   IMPORT_COLUMNS,
   ImportMessages,
   ImportsSubjects,
-  type Kit,
   KitMessages,
   KitsSubjects,
   type QueueCsvUpdatesResponse,
-  type RegisterBatchResponse,
   errorMessages,
   kitRegistrationRules,
   validateAgainst,
@@ -180,7 +178,7 @@ describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits cont
     it("locates a row without coordinates from the register's gazetteer, then postcodes.io, else refuses it clearly", async () => {
       const owner = actor('user');
       // The register already has a kit at M1 4BT: the gazetteer knows it without asking postcodes.io.
-      const seeded = await h.bus.request<RegisterBatchResponse>(KitsSubjects.registerBatch, {
+      const seeded = await h.bus.request(KitsSubjects.registerBatch, {
         actor: owner,
         entries: [
           {
@@ -427,9 +425,9 @@ describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits cont
         ['completed', 'create', null],
       ]);
       expect(entries[0]).toMatchObject({ dbId: ids['CMP-1'], processedAt: expect.any(String) });
-      const kit3 = await h.bus.request<Kit>(KitsSubjects.getKit, { actor: admin, kitId: ids['CMP-3'] });
+      const kit3 = await h.bus.request(KitsSubjects.getKit, { actor: admin, kitId: ids['CMP-3'] });
       expect(kit3.custodianEmail).toBe('edited@example.org');
-      const kit1 = await h.bus.request<Kit>(KitsSubjects.getKit, { actor: admin, kitId: ids['CMP-1'] });
+      const kit1 = await h.bus.request(KitsSubjects.getKit, { actor: admin, kitId: ids['CMP-1'] });
       expect(kit1.city).toBe('Sale Moor');
       const created = (await db.query(`SELECT status, owner_id, cabinet_code, opening_hours FROM kits.kits WHERE serial_number = 'NEW-10'`)).rows;
       expect(created).toEqual([{ status: 'pending', owner_id: admin.id, cabinet_code: '1234', opening_hours: '24/7' }]);

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   type Kit,
+  type KitRegistration,
   KitsSubjects,
   VerificationMessages,
   type VerificationReminderRunResult,
@@ -27,7 +28,7 @@ describe('verification over NATS with kits and notifications (real Postgres, Red
     );
   const mailsTo = (to: string, subjectPart?: string) =>
     smtp.received.filter((m) => m.envelopeTo.includes(to) && (!subjectPart || m.subject.includes(subjectPart)));
-  const bulk = (dueDate: string) => h.bus.request<{ updatedCount: number }>(KitsSubjects.bulkUpdateVerificationDates, { actor: h.admin, dueDate });
+  const bulk = (dueDate: string) => h.bus.request(KitsSubjects.bulkUpdateVerificationDates, { actor: h.admin, dueDate });
 
   beforeAll(async () => {
     smtp = await startTestSmtpPeer();
@@ -40,9 +41,10 @@ describe('verification over NATS with kits and notifications (real Postgres, Red
   });
 
   it('follows the kits feed into its own projection: active kits only, with their due dates', async () => {
-    const pending = await h.bus.request<Kit>(KitsSubjects.register, {
+    const pending = await h.bus.request(KitsSubjects.register, {
       actor: h.owner,
-      kit: { ...kits[0], serialNumber: 'VER-PENDING', latitude: '53.38', longitude: '-2.33', cabinetCode: undefined },
+      // A stored kit sent back as a registration (its nulls are read as blanks by the kits context).
+      kit: { ...kits[0], serialNumber: 'VER-PENDING', latitude: '53.38', longitude: '-2.33', cabinetCode: undefined } as unknown as KitRegistration,
     });
     const all = await h.until(
       () => h.report('all'),
@@ -103,7 +105,7 @@ describe('verification over NATS with kits and notifications (real Postgres, Red
       () => h.report('overdue'),
       (r) => r.kits.length === 3,
     );
-    await h.bus.request<Kit>(KitsSubjects.verify, {
+    await h.bus.request(KitsSubjects.verify, {
       actor: h.owner,
       kitId: kits[1].id,
       checklist: { cabinetAccessible: true, kitPresent: true, sealIntact: true },
@@ -183,7 +185,7 @@ describe('verification over NATS with kits and notifications (real Postgres, Red
   });
   it('names the consumables that run out before the check in the custodian reminder', async () => {
     const kit = await h.activeKit('VER-CONS');
-    await h.bus.request<Kit>(KitsSubjects.verify, {
+    await h.bus.request(KitsSubjects.verify, {
       actor: h.owner,
       kitId: kit.id,
       checklist: {

@@ -101,11 +101,13 @@ export class AmbulanceFeedController {
     const after = parseFeedCursor(query.after);
     const limit = parseFeedLimit(query.limit);
     const format = (query.format ?? 'json') as FeedFormat;
-    const errors = [...(after === null ? [FeedMessages.cursor] : []), ...(limit === null ? [FeedMessages.limit] : [])];
-    if (errors.length) throw new GatewayError({ code: ErrorCode.ValidationFailed, message: errors.join(' '), errors });
+    if (after === null || limit === null) {
+      const errors = [...(after === null ? [FeedMessages.cursor] : []), ...(limit === null ? [FeedMessages.limit] : [])];
+      throw new GatewayError({ code: ErrorCode.ValidationFailed, message: errors.join(' '), errors });
+    }
     const keyHash = await this.admit(req);
 
-    const open = await this.bus.request<FeedOpenResponse>(AmbulanceFeedSubjects.open, { keyHash, afterRevision: after, limit });
+    const open = await this.bus.request(AmbulanceFeedSubjects.open, { keyHash, afterRevision: after, limit });
     const etag = `"${createHash('sha1').update(`${open.clientId}|${open.scope}|${after}|${limit}|${format}|${open.headRevision}`).digest('base64url')}"`;
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'private, no-cache');
@@ -114,7 +116,7 @@ export class AmbulanceFeedController {
       return;
     }
 
-    const page = await this.readPage(keyHash, clientAddress(req), after!, open);
+    const page = await this.readPage(keyHash, clientAddress(req), after, open);
     res.setHeader('X-Next-Cursor', page.nextCursor);
     res.setHeader('X-Has-More', String(page.hasMore));
     res.status(200).type(FEED_CONTENT_TYPES[format]);
@@ -149,7 +151,7 @@ export class AmbulanceFeedController {
   @ApiResponse({ status: 403, description: "a 'responder_app' key (it carries no codes)", type: ApiErrorModel })
   async codeDisclosed(@Req() req: Request, @Param('id') id: string, @Body() dto: CodeDisclosedDto): Promise<CodeDisclosedResponse> {
     const keyHash = await this.admit(req);
-    return this.bus.request<CodeDisclosedResponse>(AmbulanceFeedSubjects.codeDisclosed, {
+    return this.bus.request(AmbulanceFeedSubjects.codeDisclosed, {
       keyHash,
       kitId: id,
       note: dto.note ?? null,

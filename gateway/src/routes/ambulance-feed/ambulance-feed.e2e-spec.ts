@@ -10,7 +10,6 @@ import {
   type FeedRecord,
   KitsSubjects,
   PRIVATE_KIT_FIELDS,
-  type PublicKitChangesResponse,
 } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -341,7 +340,7 @@ describe('ambulance-service feed', () => {
     expect(stored.deploymentNotes).toBe('Cabinet code given out by nw CAD (ambulance feed): Caller at 14:05');
     expect(stored.deploymentHistory.at(-1)).toMatchObject({ status: 'deployed', changedBy: clients.nw });
     // The public map's feed carries it (geo-search shows the kit as Deployed from this).
-    const publicFeed = await bus.request<PublicKitChangesResponse>(KitsSubjects.publicChanges, { afterRevision: stored.revision - 1, limit: 1 });
+    const publicFeed = await bus.request(KitsSubjects.publicChanges, { afterRevision: stored.revision - 1, limit: 1 });
     expect(publicFeed.changes[0]).toMatchObject({ kitId: kit, kit: { deploymentStatus: 'deployed' } });
     // And the control rooms' feed.
     const after = await feed('nw', `?after=${stored.revision - 1}&limit=1`);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   APPROVED_KITS_CSV_HEADER,
   type AmbulanceService,
-  type ApprovedDownloadBeginResponse,
   type ApprovedDownloadLine,
   type ApprovedDownloadPartResponse,
   ApprovedDownloadSubjects,
@@ -29,7 +28,7 @@ export class ApprovedDownloadAssembler {
   constructor(private readonly bus: NatsBus) {}
 
   async download(actor: KitActor): Promise<ApprovedKitsDownloadResponse> {
-    const range = await this.bus.request<ApprovedDownloadBeginResponse>(ApprovedDownloadSubjects.begin, { actor });
+    const range = await this.bus.request(ApprovedDownloadSubjects.begin, { actor });
     const noNews: ApprovedKitsDownloadResponse = { files: [], count: 0, message: NO_NEW_APPROVED_KITS };
     if (range.toRevision <= range.fromRevision) return noNews;
 

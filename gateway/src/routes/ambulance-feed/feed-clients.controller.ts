@@ -26,14 +26,14 @@ export class FeedClientsController {
   @ApiOperation({ summary: 'Create a feed client; the answer holds its secret key, shown this once only' })
   @ApiCreatedResponse({ type: CreatedFeedClientModel })
   create(@CurrentUser() me: CurrentUserType, @Body() dto: CreateFeedClientDto): Promise<CreateFeedClientResponse> {
-    return this.bus.request<CreateFeedClientResponse>(AmbulanceFeedSubjects.createClient, { actor: actorOf(me), scope: dto.scope, label: dto.label });
+    return this.bus.request(AmbulanceFeedSubjects.createClient, { actor: actorOf(me), scope: dto.scope, label: dto.label });
   }
 
   @Get('clients')
   @ApiOperation({ summary: 'Feed clients: label, scope, created, last used, revoked' })
   @ApiOkResponse({ type: FeedClientListModel })
   list(@CurrentUser() me: CurrentUserType): Promise<FeedClientListResponse> {
-    return this.bus.request<FeedClientListResponse>(AmbulanceFeedSubjects.listClients, { actor: actorOf(me) });
+    return this.bus.request(AmbulanceFeedSubjects.listClients, { actor: actorOf(me) });
   }
 
   @Delete('clients/:id')
@@ -48,7 +48,7 @@ export class FeedClientsController {
   @ApiOperation({ summary: 'Every feed answer that carried cabinet codes, newest first' })
   @ApiOkResponse({ type: AccessLogPageModel })
   accessLog(@CurrentUser() me: CurrentUserType, @Query() q: FeedAccessLogQueryDto): Promise<FeedAccessLogResponse> {
-    return this.bus.request<FeedAccessLogResponse>(AmbulanceFeedSubjects.accessLog, {
+    return this.bus.request(AmbulanceFeedSubjects.accessLog, {
       actor: actorOf(me),
       page: Number(q.page ?? 1),
       pageSize: Number(q.pageSize ?? 25),

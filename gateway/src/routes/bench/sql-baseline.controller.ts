@@ -8,13 +8,19 @@ import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 @ApiExcludeController()
 @Controller('api/bench')
 export class SqlBaselineController {
-  constructor(private readonly bus: NatsBus, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
+  constructor(
+    private readonly bus: NatsBus,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
 
   @Get('public-sql')
   viewport(@Query() q: Record<string, string>): Promise<PublicKit[]> {
     if (!this.env.BENCH_SQL_BASELINE) throw new NotFoundException({ message: 'Not found' });
-    const [north, south, east, west, zoom, limit] = ['north', 'south', 'east', 'west', 'zoom', 'limit'].map((k) => Number(q[k] ?? (k === 'limit' ? 1000 : NaN)));
-    if (![north, south, east, west].every(Number.isFinite) || north <= south) throw new BadRequestException({ message: 'north, south, east and west must be numbers with north > south' });
-    return this.bus.request<PublicKit[]>(KitsSubjects.sqlViewportBaseline, { north, south, east, west, zoom, limit });
+    const [north, south, east, west, zoom, limit] = ['north', 'south', 'east', 'west', 'zoom', 'limit'].map((k) =>
+      Number(q[k] ?? (k === 'limit' ? 1000 : NaN)),
+    );
+    if (![north, south, east, west].every(Number.isFinite) || north <= south)
+      throw new BadRequestException({ message: 'north, south, east and west must be numbers with north > south' });
+    return this.bus.request(KitsSubjects.sqlViewportBaseline, { north, south, east, west, zoom, limit });
   }
 }

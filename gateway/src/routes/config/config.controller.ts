@@ -7,7 +7,10 @@ import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 @ApiTags('config')
 @Controller('api/config')
 export class ConfigController {
-  constructor(private readonly bus: NatsBus, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
+  constructor(
+    private readonly bus: NatsBus,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
 
   /** The browser Maps key as plain text, or a text containing 'not configured' (the finder then lists results only). */
   @Get()
@@ -24,6 +27,6 @@ export class ConfigController {
 
   @Get('manufacturers')
   manufacturers(): Promise<Option[]> {
-    return this.bus.request<Option[]>(KitsSubjects.manufacturers, {});
+    return this.bus.request(KitsSubjects.manufacturers, {});
   }
 }

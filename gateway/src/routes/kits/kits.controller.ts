@@ -18,7 +18,7 @@ export class KitsController {
   @SignedIn()
   @HttpCode(201)
   register(@CurrentUser() me: CurrentUserType, @Body() dto: KitRegistrationDto): Promise<Kit> {
-    return this.bus.request<Kit>(KitsSubjects.register, { actor: actorOf(me), kit: { ...dto } });
+    return this.bus.request(KitsSubjects.register, { actor: actorOf(me), kit: { ...dto } });
   }
 
   /** {kits, userRole}: the caller's kits read from kits in parts and streamed (an organisation may own thousands). */
@@ -36,26 +36,26 @@ export class KitsController {
   @Get('api/bleed-kits/:id')
   @SignedIn()
   kit(@CurrentUser() me: CurrentUserType, @Param('id') id: string): Promise<Kit> {
-    return this.bus.request<Kit>(KitsSubjects.getKit, { actor: actorOf(me), kitId: id });
+    return this.bus.request(KitsSubjects.getKit, { actor: actorOf(me), kitId: id });
   }
 
   @Post('api/bleed-kits/:id/deployment-status')
   @SignedIn()
   @HttpCode(200)
   deploymentStatus(@CurrentUser() me: CurrentUserType, @Param('id') id: string, @Body() dto: DeploymentStatusDto): Promise<Kit> {
-    return this.bus.request<Kit>(KitsSubjects.setDeploymentStatus, { actor: actorOf(me), kitId: id, status: dto.status, notes: dto.notes ?? null });
+    return this.bus.request(KitsSubjects.setDeploymentStatus, { actor: actorOf(me), kitId: id, status: dto.status, notes: dto.notes ?? null });
   }
 
   @Delete('api/bleed-kits/:id')
   @SignedIn()
   remove(@CurrentUser() me: CurrentUserType, @Param('id') id: string): Promise<MessageResponse> {
-    return this.bus.request<MessageResponse>(KitsSubjects.delete, { actor: actorOf(me), kitId: id });
+    return this.bus.request(KitsSubjects.delete, { actor: actorOf(me), kitId: id });
   }
 
   /** Under the admin path but used by owners on their own kits (ARCHITECTURE security model). */
   @Put('api/admin/kit-edit')
   @OwnerUsableAdminPath()
   edit(@CurrentUser() me: CurrentUserType, @Body() dto: KitEditDto): Promise<Kit> {
-    return this.bus.request<Kit>(KitsSubjects.edit, { actor: actorOf(me), kitId: dto.kitId, revision: dto.revision, data: dto.data });
+    return this.bus.request(KitsSubjects.edit, { actor: actorOf(me), kitId: dto.kitId, revision: dto.revision, data: dto.data });
   }
 }

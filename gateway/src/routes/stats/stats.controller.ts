@@ -12,12 +12,12 @@ export class StatsController {
   @Get('stats')
   @Header('Cache-Control', 'public, max-age=30')
   stats(): Promise<StatsResponse> {
-    return this.bus.request<StatsResponse>(KitsSubjects.stats, {});
+    return this.bus.request(KitsSubjects.stats, {});
   }
 
   @Get('statistics')
   @Header('Cache-Control', 'public, max-age=60')
   statistics(): Promise<StatisticsResponse> {
-    return this.bus.request<StatisticsResponse>(KitsSubjects.statistics, {});
+    return this.bus.request(KitsSubjects.statistics, {});
   }
 }

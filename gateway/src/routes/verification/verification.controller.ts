@@ -38,7 +38,7 @@ export class VerificationController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'the kit after the check (Kit), with its check history' })
   verify(@CurrentUser() me: CurrentUserType, @Param('id') id: string, @Body() dto: VerifyKitDto): Promise<Kit> {
-    return this.bus.request<Kit>(KitsSubjects.verify, { actor: actorOf(me), kitId: id, checklist: { ...dto } });
+    return this.bus.request(KitsSubjects.verify, { actor: actorOf(me), kitId: id, checklist: { ...dto } });
   }
 
   @Get('api/admin/verification-reports/all')
@@ -65,18 +65,14 @@ export class VerificationController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'preview {to, subject, contentPreview, note}; with sendReal: {emailSent, message}' })
   testEmail(@Body() dto: VerificationTestEmailDto): Promise<VerificationTestEmailPreview | VerificationTestEmailSent> {
-    return this.bus.request(VerificationSubjects.testEmail, { email: dto.email, sendReal: dto.sendReal === true }, 15_000);
+    return this.bus.request<VerificationTestEmailPreview | VerificationTestEmailSent>(VerificationSubjects.testEmail, { email: dto.email, sendReal: dto.sendReal === true }, 15_000);
   }
 
   @Post('api/admin/bulk-update-verification-dates')
   @HttpCode(200)
   @ApiOkResponse({ description: '{updatedCount, message}' })
   bulkUpdate(@CurrentUser() me: CurrentUserType, @Body() dto: BulkUpdateVerificationDatesDto): Promise<BulkUpdateVerificationDatesResponse> {
-    return this.bus.request<BulkUpdateVerificationDatesResponse>(
-      KitsSubjects.bulkUpdateVerificationDates,
-      { actor: actorOf(me), dueDate: dto.dueDate },
-      60_000,
-    );
+    return this.bus.request(KitsSubjects.bulkUpdateVerificationDates, { actor: actorOf(me), dueDate: dto.dueDate }, 60_000);
   }
 
   @Post('api/admin/verification-reminders/run')

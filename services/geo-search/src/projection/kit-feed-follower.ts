@@ -38,7 +38,7 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
       parallelRanges: env.GEO_FEED_PARALLEL_RANGES,
       position: () => projection.revision,
       readPage: async (afterRevision, upToRevision) => {
-        const page = await bus.request<PublicKitChangesResponse>(
+        const page = await bus.request(
           KitsSubjects.publicChanges,
           { afterRevision, limit: env.GEO_FEED_PAGE_SIZE, upToRevision },
           env.GEO_FEED_TIMEOUT_MS,

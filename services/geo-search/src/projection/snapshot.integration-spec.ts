@@ -1,7 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
 import { type NatsConnection, connect } from 'nats';
-import { type Kit, type KitActor, KitsSubjects, type NearbyQuery, type PublicKitChangesResponse, type ViewportQuery } from '@bleedkits/contracts';
+import { type KitActor, KitsSubjects, type NearbyQuery, type ViewportQuery } from '@bleedkits/contracts';
 import { type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../../test/geo-harness';
 import { rng } from '../../test/random-kits';
 import { NearbyQueryHandler } from '../queries/nearby/nearby.query';
@@ -48,7 +48,7 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
   };
 
   const place = () => (r() < 0.6 ? { lat: 53.43 + r() * 0.06, lng: -2.3 + r() * 0.1 } : { lat: 51 + r() * 4, lng: -4 + r() * 3.5 });
-  const head = async () => (await h.bus.request<PublicKitChangesResponse>(KitsSubjects.publicChanges, { afterRevision: 0, limit: 1 })).headRevision;
+  const head = async () => (await h.bus.request(KitsSubjects.publicChanges, { afterRevision: 0, limit: 1 })).headRevision;
   const bucket = () => nc.jetstream().views.os(BUCKET);
 
   /** Every answer of `replica` is the same bytes as the first replica's (which followed every change as it came). */
@@ -71,14 +71,14 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
       const p = place();
       const request =
         k < 0.3
-          ? h.bus.request<Kit>(KitsSubjects.edit, { actor: admin, kitId: id, data: { latitude: String(p.lat), longitude: String(p.lng) } })
+          ? h.bus.request(KitsSubjects.edit, { actor: admin, kitId: id, data: { latitude: String(p.lat), longitude: String(p.lng) } })
           : k < 0.5
-            ? h.bus.request<Kit>(KitsSubjects.edit, { actor: admin, kitId: id, data: { locationName: `Renamed ${i}` } })
+            ? h.bus.request(KitsSubjects.edit, { actor: admin, kitId: id, data: { locationName: `Renamed ${i}` } })
             : k < 0.6
               ? h.bus.request(KitsSubjects.delete, { actor: admin, kitId: id }).then(() => ids.splice(ids.indexOf(id), 1))
               : k < 0.8
                 ? registerKit(h.bus, owner, kitAt(p.lat, p.lng, { locationName: `New ${i}` })).then((kit) =>
-                    h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: kit.id }).then(() => ids.push(kit.id)),
+                    h.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id }).then(() => ids.push(kit.id)),
                   )
                 : registerKit(h.bus, owner, kitAt(p.lat, p.lng, { locationName: `Pending ${i}` }));
       await request;

@@ -4,7 +4,6 @@ import {
   GeoSearchSubjects,
   type Kit,
   type KitActor,
-  type KitChangesResponse,
   KitsSubjects,
   addCalendarDays,
   kitDisplayStatus,
@@ -65,13 +64,13 @@ describe('geo-search: verification status at read time', () => {
     }
   };
   const head = async () => {
-    let page = await bed.bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision: 0, limit: 1000 });
-    while (page.hasMore) page = await bed.bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision: page.lastRevision, limit: 1000 });
+    let page = await bed.bus.request(KitsSubjects.changes, { afterRevision: 0, limit: 1000 });
+    while (page.hasMore) page = await bed.bus.request(KitsSubjects.changes, { afterRevision: page.lastRevision, limit: 1000 });
     return page.lastRevision;
   };
 
   it("turns an overdue kit 'Needs Verification' once the grace days pass, without a write of the kit", async () => {
-    const registered = await bed.bus.request<Kit>(KitsSubjects.register, {
+    const registered = await bed.bus.request(KitsSubjects.register, {
       actor: owner,
       kit: {
         serialNumber: 'GRACE-1',
@@ -90,7 +89,7 @@ describe('geo-search: verification status at read time', () => {
         custodianEmail: 'grace@example.org',
       },
     });
-    const kit = await bed.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId: registered.id });
+    const kit = await bed.bus.request(KitsSubjects.approve, { actor: admin, kitId: registered.id });
     // Overdue by ten days: within the grace days the map still shows it available.
     await bed.bus.request(KitsSubjects.bulkUpdateVerificationDates, { actor: admin, dueDate: addCalendarDays(londonToday(), -10) });
     const within = await until(

@@ -20,14 +20,14 @@ export class KitsClient {
   ) {}
 
   registerBatch(req: RegisterBatchRequest): Promise<RegisterBatchResponse> {
-    return this.bus.request<RegisterBatchResponse>(KitsSubjects.registerBatch, req, this.env.IMPORTS_KITS_TIMEOUT_MS);
+    return this.bus.request(KitsSubjects.registerBatch, req, this.env.IMPORTS_KITS_TIMEOUT_MS);
   }
 
   updateIfUnchanged(req: UpdateIfUnchangedRequest): Promise<UpdateIfUnchangedResponse> {
-    return this.bus.request<UpdateIfUnchangedResponse>(KitsSubjects.updateIfUnchanged, req, this.env.IMPORTS_KITS_TIMEOUT_MS);
+    return this.bus.request(KitsSubjects.updateIfUnchanged, req, this.env.IMPORTS_KITS_TIMEOUT_MS);
   }
 
   match(req: MatchKitsRequest): Promise<MatchKitsResponse> {
-    return this.bus.request<MatchKitsResponse>(KitsSubjects.matchForComparison, req, this.env.IMPORTS_KITS_TIMEOUT_MS);
+    return this.bus.request(KitsSubjects.matchForComparison, req, this.env.IMPORTS_KITS_TIMEOUT_MS);
   }
 }

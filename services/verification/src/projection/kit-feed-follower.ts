@@ -37,8 +37,7 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
       intervalMs: env.VERIFICATION_CATCHUP_INTERVAL_MS,
       pageSize: env.VERIFICATION_FEED_PAGE_SIZE,
       position: () => this.projection.position(),
-      readPage: (afterRevision) =>
-        bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision, limit: env.VERIFICATION_FEED_PAGE_SIZE }, 10_000),
+      readPage: (afterRevision) => bus.request(KitsSubjects.changes, { afterRevision, limit: env.VERIFICATION_FEED_PAGE_SIZE }, 10_000),
       applyPage: (page) => this.apply(page),
       afterCatchUp: () =>
         void queueRestockNotices(this.records, this.queue).catch((e: Error) =>

@@ -47,21 +47,21 @@ export class AdminKitsController {
   changeStatus(@CurrentUser() me: CurrentUserType, @Query() q: KitStatusQueryDto): Promise<KitStatusChangeResponse> {
     if (q.status !== 'active' && q.status !== 'rejected')
       throw new BadRequestException({ message: 'status must be active or rejected', errors: ['status must be active or rejected'] });
-    return this.bus.request<KitStatusChangeResponse>(KitsSubjects.changeStatus, { actor: actorOf(me), kitId: q.id, status: q.status });
+    return this.bus.request(KitsSubjects.changeStatus, { actor: actorOf(me), kitId: q.id, status: q.status });
   }
 
   @Post('api/admin/bulk-approve')
   bulkApprove(@CurrentUser() me: CurrentUserType, @Body() dto: BulkApproveDto): Promise<BulkApproveResponse> {
-    return this.bus.request<BulkApproveResponse>(KitsSubjects.bulkApprove, { actor: actorOf(me), kitIds: dto.kitIds });
+    return this.bus.request(KitsSubjects.bulkApprove, { actor: actorOf(me), kitIds: dto.kitIds });
   }
 
   @Delete('api/admin/bleed-kits')
   remove(@CurrentUser() me: CurrentUserType, @Query('kitId') kitId: string): Promise<MessageResponse> {
-    return this.bus.request<MessageResponse>(KitsSubjects.delete, { actor: actorOf(me), kitId });
+    return this.bus.request(KitsSubjects.delete, { actor: actorOf(me), kitId });
   }
 
   @Patch('api/admin/bleed-kits/reassign')
   reassign(@CurrentUser() me: CurrentUserType, @Body() dto: ReassignKitDto): Promise<AdminKit> {
-    return this.bus.request<AdminKit>(KitsSubjects.reassign, { actor: actorOf(me), kitId: dto.kitId, userId: dto.userId ?? null });
+    return this.bus.request(KitsSubjects.reassign, { actor: actorOf(me), kitId: dto.kitId, userId: dto.userId ?? null });
   }
 }

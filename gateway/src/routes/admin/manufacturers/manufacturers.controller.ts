@@ -14,21 +14,21 @@ export class ManufacturersController {
 
   @Get()
   list(@CurrentUser() me: CurrentUserType): Promise<ManufacturerRow[]> {
-    return this.bus.request<ManufacturerRow[]>(KitsSubjects.adminManufacturers, { actor: actorOf(me) });
+    return this.bus.request(KitsSubjects.adminManufacturers, { actor: actorOf(me) });
   }
 
   @Post()
   add(@CurrentUser() me: CurrentUserType, @Body() dto: AddManufacturerDto): Promise<ManufacturerRow> {
-    return this.bus.request<ManufacturerRow>(KitsSubjects.addManufacturer, { actor: actorOf(me), name: dto.name });
+    return this.bus.request(KitsSubjects.addManufacturer, { actor: actorOf(me), name: dto.name });
   }
 
   @Put()
   rename(@CurrentUser() me: CurrentUserType, @Body() dto: RenameManufacturerDto): Promise<ManufacturerRow> {
-    return this.bus.request<ManufacturerRow>(KitsSubjects.renameManufacturer, { actor: actorOf(me), value: dto.value, label: dto.label });
+    return this.bus.request(KitsSubjects.renameManufacturer, { actor: actorOf(me), value: dto.value, label: dto.label });
   }
 
   @Delete()
   remove(@CurrentUser() me: CurrentUserType, @Query('value') value: string): Promise<MessageResponse> {
-    return this.bus.request<MessageResponse>(KitsSubjects.removeManufacturer, { actor: actorOf(me), value: value ?? '' });
+    return this.bus.request(KitsSubjects.removeManufacturer, { actor: actorOf(me), value: value ?? '' });
   }
 }

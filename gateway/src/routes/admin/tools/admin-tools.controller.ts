@@ -24,7 +24,7 @@ export class AdminToolsController {
 
   @Get('download-approved-kits')
   lastDownload(@CurrentUser() me: CurrentUserType): Promise<LastDownloadResponse> {
-    return this.bus.request<LastDownloadResponse>(KitsSubjects.lastApprovedDownload, { actor: actorOf(me) });
+    return this.bus.request(KitsSubjects.lastApprovedDownload, { actor: actorOf(me) });
   }
 
   /**
@@ -41,18 +41,18 @@ export class AdminToolsController {
   @Post('fix-missing-addresses')
   @HttpCode(200)
   fixMissingAddresses(@CurrentUser() me: CurrentUserType): Promise<FixAddressesResult> {
-    return this.bus.request<FixAddressesResult>(KitsSubjects.fixMissingAddresses, { actor: actorOf(me) }, 60_000);
+    return this.bus.request(KitsSubjects.fixMissingAddresses, { actor: actorOf(me) }, 60_000);
   }
 
   @Post('clean-serial-numbers')
   @HttpCode(200)
   cleanSerialNumbers(@CurrentUser() me: CurrentUserType): Promise<MaintenanceResult> {
-    return this.bus.request<MaintenanceResult>(KitsSubjects.cleanSerialNumbers, { actor: actorOf(me) }, 30_000);
+    return this.bus.request(KitsSubjects.cleanSerialNumbers, { actor: actorOf(me) }, 30_000);
   }
 
   @Post('update-ambulance-services')
   @HttpCode(200)
   updateAmbulanceServices(@CurrentUser() me: CurrentUserType): Promise<MaintenanceResult> {
-    return this.bus.request<MaintenanceResult>(KitsSubjects.updateAmbulanceServices, { actor: actorOf(me) }, 30_000);
+    return this.bus.request(KitsSubjects.updateAmbulanceServices, { actor: actorOf(me) }, 30_000);
   }
 }

@@ -1,14 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  type AdminUserRow,
-  type CountByOwnerRequest,
-  type CountByOwnerResponse,
-  KitsSubjects,
-  LIST_PART_LIMIT,
-  LIST_PART_MAX_BYTES,
-  type ListPart,
-  type ListPartRequest,
-} from '@bleedkits/contracts';
+import { type AdminUserRow, KitsSubjects, LIST_PART_LIMIT, LIST_PART_MAX_BYTES, type ListPart, type ListPartRequest } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { toAdminRow } from '../../domain/user';
 import { UserRepository } from '../../database/user.repository';
@@ -38,11 +29,7 @@ export class ListUsersHandler {
     let counts: Record<string, number> = {};
     if (page.length) {
       try {
-        const res = await this.bus.request<CountByOwnerResponse, CountByOwnerRequest>(
-          KitsSubjects.countByOwner,
-          { ownerIds: page.map((p) => p.user.id) },
-          this.env.KITS_REQUEST_TIMEOUT_MS,
-        );
+        const res = await this.bus.request(KitsSubjects.countByOwner, { ownerIds: page.map((p) => p.user.id) }, this.env.KITS_REQUEST_TIMEOUT_MS);
         counts = res?.counts ?? {};
       } catch (e) {
         this.logger.warn({ msg: 'kit counts unavailable; showing 0', error: (e as Error).message });

@@ -1,4 +1,4 @@
-import { KitsSubjects, POSTCODE_PLACES_MAX, type PostcodePlacesResponse } from '@bleedkits/contracts';
+import { KitsSubjects, POSTCODE_PLACES_MAX } from '@bleedkits/contracts';
 import type { NatsBus } from '@bleedkits/platform';
 import { type Located, PostcodeGeocoder } from './postcode-geocoder.port';
 
@@ -16,11 +16,7 @@ export class RegisterGazetteerGeocoder extends PostcodeGeocoder {
   async locate(postcodes: readonly string[]): Promise<Map<string, Located>> {
     const found = new Map<string, Located>();
     for (let i = 0; i < postcodes.length; i += POSTCODE_PLACES_MAX) {
-      const res = await this.bus.request<PostcodePlacesResponse>(
-        KitsSubjects.postcodePlaces,
-        { postcodes: postcodes.slice(i, i + POSTCODE_PLACES_MAX) },
-        this.timeoutMs,
-      );
+      const res = await this.bus.request(KitsSubjects.postcodePlaces, { postcodes: postcodes.slice(i, i + POSTCODE_PLACES_MAX) }, this.timeoutMs);
       for (const [postcode, place] of Object.entries(res.places)) found.set(postcode, place);
     }
     return found;

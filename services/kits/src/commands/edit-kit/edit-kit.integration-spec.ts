@@ -1,4 +1,4 @@
-import { ErrorCode, type Kit, KitMessages, KitsSubjects, TEXT_LIMITS, tooLongMessage } from '@bleedkits/contracts';
+import { ErrorCode, KitMessages, KitsSubjects, TEXT_LIMITS, tooLongMessage } from '@bleedkits/contracts';
 import { rejection } from '@bleedkits/platform/testing';
 import { Client } from 'pg';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
@@ -8,16 +8,16 @@ describe('kit edits over NATS with real Postgres', () => {
   let h: KitsHarness;
   const owner = actor('user');
   const admin = actor('admin');
-  const register = (overrides = {}) => h.bus.request<Kit>(KitsSubjects.register, { actor: owner, kit: validKit(overrides) });
+  const register = (overrides = {}) => h.bus.request(KitsSubjects.register, { actor: owner, kit: validKit(overrides) });
   const edit = (who: typeof owner, kitId: number, data: Record<string, unknown>, revision?: number) =>
-    h.bus.request<Kit>(KitsSubjects.edit, { actor: who, kitId, data, ...(revision === undefined ? {} : { revision }) });
+    h.bus.request(KitsSubjects.edit, { actor: who, kitId, data, ...(revision === undefined ? {} : { revision }) });
   let sql: Client;
   const stored = async (id: number) => (await sql.query<Record<string, unknown>>('SELECT * FROM kits.kits WHERE id = $1', [id])).rows[0];
   const approved = async (overrides = {}) => {
     const k = await register(overrides);
     return h.bus
-      .request<Kit>(KitsSubjects.approve, { actor: admin, kitId: k.id })
-      .then(() => h.bus.request<Kit>(KitsSubjects.getKit, { actor: owner, kitId: k.id }));
+      .request(KitsSubjects.approve, { actor: admin, kitId: k.id })
+      .then(() => h.bus.request(KitsSubjects.getKit, { actor: owner, kitId: k.id }));
   };
 
   beforeAll(async () => {

@@ -1,13 +1,4 @@
-import {
-  ErrorCode,
-  type Kit,
-  type KitChangesResponse,
-  KitsSubjects,
-  type PublicKitChangesResponse,
-  VerificationMessages,
-  dueAfterCheck,
-  londonToday,
-} from '@bleedkits/contracts';
+import { ErrorCode, type KitChangesResponse, KitsSubjects, VerificationMessages, type VerifyKitChecklist, dueAfterCheck, londonToday } from '@bleedkits/contracts';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
 
@@ -19,18 +10,18 @@ describe('the custodian check and the bulk due-date update (kits over NATS, real
   const passed = { cabinetAccessible: true, kitPresent: true, sealIntact: true };
 
   const register = async (serialNumber: string) => {
-    const kit = await h.bus.request<Kit>(KitsSubjects.register, { actor: owner, kit: validKit({ serialNumber }) });
+    const kit = await h.bus.request(KitsSubjects.register, { actor: owner, kit: validKit({ serialNumber }) });
     await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     return kit;
   };
-  const verify = (kitId: number, checklist: object, who = owner) => h.bus.request<Kit>(KitsSubjects.verify, { actor: who, kitId, checklist });
+  const verify = (kitId: number, checklist: object, who = owner) => h.bus.request(KitsSubjects.verify, { actor: who, kitId, checklist: checklist as VerifyKitChecklist });
   const feedRecord = async (kitId: number) => {
-    let page = await h.bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision: 0, limit: 1000 });
+    let page = await h.bus.request(KitsSubjects.changes, { afterRevision: 0, limit: 1000 });
     const seen = new Map<number, KitChangesResponse['changes'][number]>();
     for (;;) {
       for (const c of page.changes) seen.set(c.kitId, c);
       if (!page.hasMore) break;
-      page = await h.bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision: page.lastRevision, limit: 1000 });
+      page = await h.bus.request(KitsSubjects.changes, { afterRevision: page.lastRevision, limit: 1000 });
     }
     return seen.get(kitId)!;
   };
@@ -85,7 +76,7 @@ describe('the custodian check and the bulk due-date update (kits over NATS, real
     expect(failed.deploymentHistory.at(-1)).toMatchObject({ status: 'unchecked', changedBy: owner.id });
     expect(failed.deploymentChangedAt).toEqual(expect.any(String));
     expect(failed.verificationChecks?.[0]).toMatchObject({ passed: false, kitPresent: false });
-    const page = await h.bus.request<PublicKitChangesResponse>(KitsSubjects.publicChanges, { afterRevision: 0, limit: 5000 });
+    const page = await h.bus.request(KitsSubjects.publicChanges, { afterRevision: 0, limit: 5000 });
     const listing = page.changes.filter((c) => c.kitId === kit.id).at(-1)!;
     expect(listing.kit?.deploymentStatus).toBe('unchecked');
     expect(listing.verificationDue).toBe(failed.nextVerificationDue);
@@ -104,7 +95,7 @@ describe('the custodian check and the bulk due-date update (kits over NATS, real
 
   it('sets every active kit’s due date through the feed (admin only), until the next check', async () => {
     const kit = await register('VERIFY-5');
-    const pending = await h.bus.request<Kit>(KitsSubjects.register, { actor: owner, kit: validKit({ serialNumber: 'VERIFY-PENDING' }) });
+    const pending = await h.bus.request(KitsSubjects.register, { actor: owner, kit: validKit({ serialNumber: 'VERIFY-PENDING' }) });
     expect((await rejection(h.bus.request(KitsSubjects.bulkUpdateVerificationDates, { actor: owner, dueDate: '2025-12-31' }))).body.code).toBe(
       ErrorCode.Forbidden,
     );
@@ -112,7 +103,7 @@ describe('the custodian check and the bulk due-date update (kits over NATS, real
       VerificationMessages.dueDateRequired,
     ]);
 
-    const res = await h.bus.request<{ updatedCount: number }>(KitsSubjects.bulkUpdateVerificationDates, { actor: admin, dueDate: '2025-12-31' });
+    const res = await h.bus.request(KitsSubjects.bulkUpdateVerificationDates, { actor: admin, dueDate: '2025-12-31' });
     expect(res.updatedCount).toBe(5); // the five approved kits of this file
     const overdue = await feedRecord(kit.id);
     expect(overdue.kit).toMatchObject({ nextVerificationDue: '2025-12-31', verificationStatus: 'overdue' });

@@ -3,13 +3,10 @@ import { Client } from 'pg';
 import {
   type AdminKit,
   AmbulanceFeedSubjects,
-  type ApprovedDownloadPartResponse,
   ApprovedDownloadSubjects,
-  type CreateFeedClientResponse,
   ErrorCode,
   type FeedPartResponse,
   type FeedRecord,
-  type Kit,
   KitsSubjects,
   type ListPart,
 } from '@bleedkits/contracts';
@@ -28,11 +25,11 @@ describe(AmbulanceFeedHandler.name, () => {
   const owner = actor('user');
   const keyHashes: Record<string, string> = {};
 
-  const register = (overrides = {}) => h.bus.request<Kit>(KitsSubjects.register, { actor: owner, kit: validKit(overrides) });
-  const edit = (kitId: number, data: Record<string, unknown>) => h.bus.request<Kit>(KitsSubjects.edit, { actor: admin, kitId, data });
-  const approve = (kitId: number) => h.bus.request<Kit>(KitsSubjects.approve, { actor: admin, kitId });
+  const register = (overrides = {}) => h.bus.request(KitsSubjects.register, { actor: owner, kit: validKit(overrides) });
+  const edit = (kitId: number, data: Record<string, unknown>) => h.bus.request(KitsSubjects.edit, { actor: admin, kitId, data });
+  const approve = (kitId: number) => h.bus.request(KitsSubjects.approve, { actor: admin, kitId });
   const part = (scope: string, afterRevision: number, limit = 2000) =>
-    h.bus.request<FeedPartResponse>(AmbulanceFeedSubjects.part, {
+    h.bus.request(AmbulanceFeedSubjects.part, {
       keyHash: keyHashes[scope],
       requestId: randomUUID(),
       clientAddress: '127.0.0.1',
@@ -53,7 +50,7 @@ describe(AmbulanceFeedHandler.name, () => {
     db = new Client({ connectionString: h.db.url });
     await db.connect();
     for (const scope of ['north_west', 'london', 'responder_app']) {
-      const c = await h.bus.request<CreateFeedClientResponse>(AmbulanceFeedSubjects.createClient, { actor: admin, scope, label: scope });
+      const c = await h.bus.request(AmbulanceFeedSubjects.createClient, { actor: admin, scope, label: scope });
       keyHashes[scope] = feedKeyHash(c.key);
     }
   });
@@ -150,7 +147,7 @@ describe(AmbulanceFeedHandler.name, () => {
     expect(ids.size).toBe(2500);
     expect(parts).toBeGreaterThan(4);
 
-    const download = await h.bus.request<ApprovedDownloadPartResponse>(ApprovedDownloadSubjects.part, {
+    const download = await h.bus.request(ApprovedDownloadSubjects.part, {
       actor: admin,
       fromRevision: start,
       toRevision: await head(),
@@ -176,7 +173,7 @@ describe(AmbulanceFeedHandler.name, () => {
   });
 
   it('refuses an unknown or revoked key alike', async () => {
-    const c = await h.bus.request<CreateFeedClientResponse>(AmbulanceFeedSubjects.createClient, { actor: admin, scope: 'welsh', label: 'to revoke' });
+    const c = await h.bus.request(AmbulanceFeedSubjects.createClient, { actor: admin, scope: 'welsh', label: 'to revoke' });
     await h.bus.request(AmbulanceFeedSubjects.revokeClient, { actor: admin, clientId: c.client.id });
     const revoked = await rejection(h.bus.request(AmbulanceFeedSubjects.open, { keyHash: feedKeyHash(c.key) }));
     const unknown = await rejection(h.bus.request(AmbulanceFeedSubjects.open, { keyHash: feedKeyHash('bkf_nobody') }));

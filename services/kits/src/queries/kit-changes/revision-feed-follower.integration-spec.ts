@@ -1,4 +1,4 @@
-import { type KitChange, type KitChangesResponse, KitsSubjects } from '@bleedkits/contracts';
+import { type KitChange, KitsSubjects } from '@bleedkits/contracts';
 import { RevisionFeedFollower } from '@bleedkits/platform';
 import { readKitsEnv } from '../../config/env';
 import { KitsModule } from '../../kits.module';
@@ -8,8 +8,7 @@ import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits
 describe(RevisionFeedFollower.name, () => {
   let h: KitsHarness;
   const owner = actor('user');
-  const register = (n: number) =>
-    h.bus.request<{ id: number }>(KitsSubjects.register, { actor: owner, kit: validKit({ serialNumber: `FOLLOW-${n}` }) });
+  const register = (n: number) => h.bus.request(KitsSubjects.register, { actor: owner, kit: validKit({ serialNumber: `FOLLOW-${n}` }) });
 
   beforeAll(async () => {
     h = await startKits();
@@ -26,7 +25,7 @@ describe(RevisionFeedFollower.name, () => {
       hintSubject: KitsSubjects.changed,
       intervalMs,
       position: () => position,
-      readPage: (afterRevision) => h.bus.request<KitChangesResponse>(KitsSubjects.changes, { afterRevision, limit: pageSize }),
+      readPage: (afterRevision) => h.bus.request(KitsSubjects.changes, { afterRevision, limit: pageSize }),
       applyPage: async (page) => {
         pages++;
         for (const c of page.changes) seen.set(c.kitId, c);

@@ -3,7 +3,6 @@ import {
   type EmailTemplateId,
   type EmailVariables,
   NotificationsSubjects,
-  type PreviewEmailRequest,
   type PreviewEmailResponse,
   type SendEmailRequest,
   type SendEmailResponse,
@@ -23,14 +22,10 @@ export class NatsEmailOutbox extends EmailOutbox {
   }
 
   send(request: SendEmailRequest): Promise<SendEmailResponse> {
-    return this.bus.request<SendEmailResponse, SendEmailRequest>(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_TIMEOUT_MS);
+    return this.bus.request<SendEmailResponse>(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_TIMEOUT_MS);
   }
 
   preview(templateId: EmailTemplateId, variables: EmailVariables): Promise<PreviewEmailResponse> {
-    return this.bus.request<PreviewEmailResponse, PreviewEmailRequest>(
-      NotificationsSubjects.preview,
-      { templateId, variables },
-      this.env.NOTIFICATIONS_TIMEOUT_MS,
-    );
+    return this.bus.request<PreviewEmailResponse>(NotificationsSubjects.preview, { templateId, variables }, this.env.NOTIFICATIONS_TIMEOUT_MS);
   }
 }

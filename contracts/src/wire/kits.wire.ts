@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type {
+  AdminKit,
+  BulkApproveResponse,
+  FixAddressesResult,
+  KitStatusChangeResponse,
+  LastDownloadResponse,
+  MaintenanceResult,
+  ManufacturerRow,
+  StatisticsResponse,
+} from '../admin/admin';
+import type {
+  ApprovedDownloadBeginResponse,
+  ApprovedDownloadCommitRequest,
+  ApprovedDownloadPartRequest,
+  ApprovedDownloadPartResponse,
+} from '../ambulance-feed/approved-download';
+import type {
+  CreateFeedClientRequest,
+  CreateFeedClientResponse,
+  FeedAccessLogRequest,
+  FeedAccessLogResponse,
+  FeedClientListResponse,
+  FeedClientView,
+} from '../ambulance-feed/feed-clients';
+import type { CodeDisclosedRequest, CodeDisclosedResponse, FeedOpenRequest, FeedOpenResponse, FeedPartRequest, FeedPartResponse } from '../ambulance-feed/feed-wire';
+import { AmbulanceFeedSubjects, ApprovedDownloadSubjects } from '../ambulance-feed/subjects';
+import type { Option } from '../enums/option';
+import type { StatsResponse, ViewportQuery } from '../finder/finder';
+import type { MessageResponse } from '../identity/user';
+import type {
+  MatchKitsRequest,
+  MatchKitsResponse,
+  PostcodePlacesRequest,
+  PostcodePlacesResponse,
+  RegisterBatchRequest,
+  RegisterBatchResponse,
+  UpdateIfUnchangedRequest,
+  UpdateIfUnchangedResponse,
+} from '../imports/kit-commands';
+import type {
+  Kit,
+  KitActor,
+  KitChangesRequest,
+  KitChangesResponse,
+  KitEditRequest,
+  KitRegistration,
+  PublicKit,
+  PublicKitChangesResponse,
+} from '../kits/kit';
+import type { CountByOwnerRequest, CountByOwnerResponse } from '../platform/health';
+import type { ListPart, ListPartRequest } from '../paging/paging';
+import { KitsSubjects } from '../subjects';
+import type { BulkUpdateVerificationDatesRequest, BulkUpdateVerificationDatesResponse, VerifyKitRequest } from '../verification/verification';
+import { actor, call, fields, kitId, listPart, revision, shape } from './call';
+
+type Asked<T = object> = { actor: KitActor } & T;
+
+const byActor = shape({ actor });
+const aKit = shape({ actor, kitId });
+const feedChanges = shape({ afterRevision: revision, limit: z.number().int().positive().optional(), upToRevision: z.number().nullable().optional() });
+
+/**
+ * Every request/reply subject of the kits context: what is checked on receipt and what each side's types are.
+ * Values the handlers validate with their own messages (a status, a name, a list of ids) are left to them.
+ */
+export const KitsWire = {
+  [KitsSubjects.register]: call<Asked<{ kit: KitRegistration }>, Kit>(shape({ actor, kit: fields })),
+  [KitsSubjects.edit]: call<Asked<KitEditRequest>, Kit>(shape({ actor, kitId, revision: revision.optional(), data: fields })),
+  [KitsSubjects.setDeploymentStatus]: call<Asked<{ kitId: number | string; status: string; notes?: string | null }>, Kit>(
+    shape({ actor, kitId, status: z.unknown(), notes: z.string().nullable().optional() }),
+  ),
+  [KitsSubjects.delete]: call<Asked<{ kitId: number | string }>, MessageResponse>(aKit),
+  [KitsSubjects.approve]: call<Asked<{ kitId: number | string }>, Kit>(aKit),
+  [KitsSubjects.reject]: call<Asked<{ kitId: number | string }>, Kit>(aKit),
+  [KitsSubjects.reactivate]: call<Asked<{ kitId: number | string }>, Kit>(aKit),
+  [KitsSubjects.getKit]: call<Asked<{ kitId: number | string }>, Kit>(aKit),
+  [KitsSubjects.ownerList]: call<Asked<ListPartRequest>, ListPart<Kit, number>>(shape({ actor, ...listPart })),
+  [KitsSubjects.manufacturers]: call<Record<string, never>, Option[]>(shape({})),
+  [KitsSubjects.countByOwner]: call<CountByOwnerRequest, CountByOwnerResponse>(shape({ ownerIds: z.array(z.string()) })),
+  [KitsSubjects.changes]: call<KitChangesRequest, KitChangesResponse>(feedChanges),
+  [KitsSubjects.publicChanges]: call<KitChangesRequest, PublicKitChangesResponse>(feedChanges),
+  [KitsSubjects.adminList]: call<Asked<ListPartRequest & { status?: string }>, ListPart<AdminKit, number>>(
+    shape({ actor, status: z.string().optional(), ...listPart }),
+  ),
+  [KitsSubjects.changeStatus]: call<Asked<{ kitId: number | string; status: string }>, KitStatusChangeResponse>(
+    shape({ actor, kitId, status: z.unknown() }),
+  ),
+  [KitsSubjects.bulkApprove]: call<Asked<{ kitIds: unknown[] }>, BulkApproveResponse>(shape({ actor, kitIds: z.unknown() })),
+  [KitsSubjects.reassign]: call<Asked<{ kitId: number | string; userId: string | null }>, AdminKit>(
+    shape({ actor, kitId, userId: z.string().nullable().optional() }),
+  ),
+  [KitsSubjects.adminManufacturers]: call<Asked, ManufacturerRow[]>(byActor),
+  [KitsSubjects.addManufacturer]: call<Asked<{ name: string }>, ManufacturerRow>(shape({ actor, name: z.unknown() })),
+  [KitsSubjects.renameManufacturer]: call<Asked<{ value: string; label: string }>, ManufacturerRow>(
+    shape({ actor, value: z.unknown(), label: z.unknown() }),
+  ),
+  [KitsSubjects.removeManufacturer]: call<Asked<{ value: string }>, MessageResponse>(shape({ actor, value: z.unknown() })),
+  [KitsSubjects.lastApprovedDownload]: call<Asked, LastDownloadResponse>(byActor),
+  [KitsSubjects.cleanSerialNumbers]: call<Asked, MaintenanceResult>(byActor),
+  [KitsSubjects.updateAmbulanceServices]: call<Asked, MaintenanceResult>(byActor),
+  [KitsSubjects.fixMissingAddresses]: call<Asked, FixAddressesResult>(byActor),
+  [KitsSubjects.sqlViewportBaseline]: call<ViewportQuery, PublicKit[]>(shape({})),
+  [KitsSubjects.stats]: call<Record<string, never>, StatsResponse>(shape({})),
+  [KitsSubjects.statistics]: call<Record<string, never>, StatisticsResponse>(shape({})),
+  [KitsSubjects.registerBatch]: call<RegisterBatchRequest, RegisterBatchResponse>(
+    shape({ actor, ownerId: z.string().nullable().optional(), entries: z.array(shape({ idempotencyKey: z.string().min(1), kit: fields })) }),
+  ),
+  [KitsSubjects.updateIfUnchanged]: call<UpdateIfUnchangedRequest, UpdateIfUnchangedResponse>(
+    shape({ actor, kitId: z.number().int(), idempotencyKey: z.string().min(1), changes: z.array(shape({ field: z.string() })) }),
+  ),
+  [KitsSubjects.matchForComparison]: call<MatchKitsRequest, MatchKitsResponse>(
+    shape({ actor, serialNumbers: z.array(z.string()), locations: z.array(shape({ locationName: z.string(), postcode: z.string() })) }),
+  ),
+  [KitsSubjects.postcodePlaces]: call<PostcodePlacesRequest, PostcodePlacesResponse>(shape({ postcodes: z.array(z.string()) })),
+  [KitsSubjects.verify]: call<VerifyKitRequest, Kit>(shape({ actor, kitId, checklist: fields })),
+  [KitsSubjects.bulkUpdateVerificationDates]: call<BulkUpdateVerificationDatesRequest, BulkUpdateVerificationDatesResponse>(
+    shape({ actor, dueDate: z.unknown() }),
+  ),
+  [AmbulanceFeedSubjects.open]: call<FeedOpenRequest, FeedOpenResponse>(
+    shape({ keyHash: z.string().min(1), afterRevision: revision.optional(), limit: z.number().int().optional() }),
+  ),
+  [AmbulanceFeedSubjects.part]: call<FeedPartRequest, FeedPartResponse>(
+    shape({
+      keyHash: z.string().min(1),
+      requestId: z.string(),
+      clientAddress: z.unknown(),
+      afterRevision: revision,
+      upToRevision: revision,
+      limit: z.number().int().positive(),
+    }),
+  ),
+  [AmbulanceFeedSubjects.codeDisclosed]: call<CodeDisclosedRequest, CodeDisclosedResponse>(
+    shape({ keyHash: z.string().min(1), kitId, note: z.string().nullable().optional(), clientAddress: z.unknown() }),
+  ),
+  [AmbulanceFeedSubjects.createClient]: call<Asked<CreateFeedClientRequest>, CreateFeedClientResponse>(
+    shape({ actor, scope: z.unknown(), label: z.unknown() }),
+  ),
+  [AmbulanceFeedSubjects.listClients]: call<Asked, FeedClientListResponse>(byActor),
+  [AmbulanceFeedSubjects.revokeClient]: call<Asked<{ clientId: string }>, { message: string; client: FeedClientView }>(
+    shape({ actor, clientId: z.string() }),
+  ),
+  [AmbulanceFeedSubjects.accessLog]: call<Asked<FeedAccessLogRequest>, FeedAccessLogResponse>(
+    shape({ actor, page: z.unknown(), pageSize: z.unknown() }),
+  ),
+  [ApprovedDownloadSubjects.begin]: call<Asked, ApprovedDownloadBeginResponse>(byActor),
+  [ApprovedDownloadSubjects.part]: call<Asked<ApprovedDownloadPartRequest>, ApprovedDownloadPartResponse>(
+    shape({
+      actor,
+      fromRevision: revision,
+      toRevision: revision,
+      after: shape({ revision, service: z.string() }).nullable(),
+      limit: z.number().int().positive(),
+    }),
+  ),
+  [ApprovedDownloadSubjects.commit]: call<Asked<ApprovedDownloadCommitRequest>, LastDownloadResponse>(
+    shape({
+      actor,
+      fromRevision: revision,
+      toRevision: revision,
+      kitCount: z.number().int(),
+      withdrawalCount: z.number().int(),
+      downloadedAt: z.string(),
+    }),
+  ),
+} as const;
