@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ApiErrorBody } from '@bleedkits/contracts';
+import { TAG_TYPES } from './cache-tags';
 
 /**
  * How a failed call reaches components. It is Error-shaped (name, message) but a plain object, because RTK Query
@@ -88,12 +89,13 @@ export function serverMessageOr(error: unknown, fallback: string): string {
 
 /**
  * The one RTK Query slice; features inject their endpoints. The spec's read policy: no refetch on focus or
- * reconnect, data never goes stale, no retries (fetchBaseQuery does not retry unless wrapped in `retry`).
+ * reconnect, data never goes stale, no retries (fetchBaseQuery does not retry unless wrapped in `retry`). The cache
+ * tags, and the lists kit writes invalidate, live in ./cache-tags.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['CurrentUser', 'Kits', 'UserKits', 'AdminKits', 'PendingKits', 'Stats', 'Users'],
+  tagTypes: TAG_TYPES,
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

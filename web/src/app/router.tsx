@@ -42,7 +42,7 @@ function DashboardRoute() {
 /** /admin answers signed-out and non-admin visitors itself (Admin Access Required / Access Denied), so no RequireAuth. */
 function AdminRoute() {
   const { user, isLoading } = useCurrentUser();
-  return <AdminPage user={user} isLoading={isLoading} />;
+  return <AdminPage user={user} isLoading={isLoading} dialogs={kitDialogs} />;
 }
 
 /** /admin/email-templates: the page itself sends signed-out visitors to /auth and answers non-admins. */

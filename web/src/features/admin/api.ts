@@ -14,12 +14,10 @@ import type {
   UserResponse,
 } from '@bleedkits/contracts';
 import { api } from '../../app/api';
+import { KIT_CHANGED_TAGS, KIT_OWNERSHIP_CHANGED_TAGS } from '../../app/cache-tags';
 
 export type KitStatusChange = { id: number; status: 'active' | 'rejected' };
 export type AdminUserUpdate = { userId: string; firstName: string; lastName: string; email: string };
-
-/** Everything that shows kits in the console (and the public figures) changes when a kit does. */
-const KIT_TAGS = ['AdminKits', 'PendingKits', 'Kits', 'Stats'] as const;
 
 /** The spec allows the all-kits answer to be an array or an object holding `kits`. */
 function kitList(response: AdminKit[] | { kits: AdminKit[] } | null): AdminKit[] {
@@ -27,7 +25,7 @@ function kitList(response: AdminKit[] | { kits: AdminKit[] } | null): AdminKit[]
   return response?.kits ?? [];
 }
 
-export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Manufacturers', 'ApprovedDownload'] }).injectEndpoints({
+export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminKits: build.query<AdminKit[], void>({
       query: () => '/api/test-kits',
@@ -42,19 +40,20 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Manufacturers', 'A
     /** Approve (pending to active), reject (pending to rejected) or reactivate (rejected to active). */
     changeKitStatus: build.mutation<KitStatusChangeResponse, KitStatusChange>({
       query: ({ id, status }) => ({ url: '/api/kit-status', params: { id, status } }),
-      invalidatesTags: [...KIT_TAGS],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
     bulkApprove: build.mutation<BulkApproveResponse, number[]>({
       query: (kitIds) => ({ url: '/api/admin/bulk-approve', method: 'POST', body: { kitIds } }),
-      invalidatesTags: [...KIT_TAGS],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
     deleteKit: build.mutation<MessageResponse, number>({
       query: (kitId) => ({ url: '/api/admin/bleed-kits', method: 'DELETE', params: { kitId } }),
-      invalidatesTags: [...KIT_TAGS, 'Users'],
+      invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
     }),
     editKit: build.mutation<AdminKit, KitEditRequest>({
       query: (body) => ({ url: '/api/admin/kit-edit', method: 'PUT', body }),
-      invalidatesTags: [...KIT_TAGS, 'UserKits'],
+      // An admin's edit may set the owner (data.userId).
+      invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
     }),
 
     adminUsers: build.query<AdminUserRow[], void>({
@@ -75,7 +74,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Manufacturers', 'A
     }),
     deleteUser: build.mutation<MessageResponse, string>({
       query: (userId) => ({ url: '/api/admin/user-management', method: 'DELETE', params: { userId } }),
-      invalidatesTags: ['Users', ...KIT_TAGS],
+      invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
     }),
 
     manufacturers: build.query<ManufacturerRow[], void>({
@@ -105,15 +104,15 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Manufacturers', 'A
     }),
     fixMissingAddresses: build.mutation<FixAddressesResult, void>({
       query: () => ({ url: '/api/admin/fix-missing-addresses', method: 'POST' }),
-      invalidatesTags: [...KIT_TAGS],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
     cleanSerialNumbers: build.mutation<MaintenanceResult, void>({
       query: () => ({ url: '/api/admin/clean-serial-numbers', method: 'POST' }),
-      invalidatesTags: [...KIT_TAGS],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
     updateAmbulanceServices: build.mutation<MaintenanceResult, void>({
       query: () => ({ url: '/api/admin/update-ambulance-services', method: 'POST' }),
-      invalidatesTags: [...KIT_TAGS],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
   }),
 });

@@ -1,1 +1,1 @@
-export { AdminPage, type AdminPageProps } from './components/admin-page';
+export { AdminPage, type AdminEditKitDialogProps, type AdminKitDialogs, type AdminPageProps } from './components/admin-page';

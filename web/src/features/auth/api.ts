@@ -8,6 +8,7 @@ import type {
   UserResponse,
 } from '@bleedkits/contracts';
 import { api, isApiError } from '../../app/api';
+import { SIGNED_IN_TAGS } from '../../app/cache-tags';
 import type { AppDispatch } from '../../app/store';
 import { showToast } from '../../components/toasts/use-toast';
 
@@ -52,7 +53,7 @@ export const authApi = api.injectEndpoints({
     logout: build.mutation<null, void>({
       query: () => ({ url: CURRENT_USER_PATH, method: 'POST' }),
       // Kit lists and admin data belong to the user who just left.
-      invalidatesTags: ['UserKits', 'AdminKits', 'PendingKits', 'Users'],
+      invalidatesTags: SIGNED_IN_TAGS,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

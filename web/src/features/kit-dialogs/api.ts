@@ -8,9 +8,8 @@ import type {
   VerifyKitChecklist,
 } from '@bleedkits/contracts';
 import { api } from '../../app/api';
+import { KIT_CHANGED_TAGS, KIT_OWNERSHIP_CHANGED_TAGS } from '../../app/cache-tags';
 
-/** After any kit change: the kit itself, the owner's list and the admin lists (spec §7). */
-const KIT_CHANGED = ['Kits', 'UserKits', 'AdminKits', 'PendingKits'] as const;
 /** The admin user list is cached for 5 minutes (spec §9). */
 export const USER_LIST_CACHE_SECONDS = 300;
 
@@ -24,23 +23,23 @@ export const kitDialogsApi = api.injectEndpoints({
     }),
     custodianEditKit: build.mutation<Kit, KitEditRequest>({
       query: (body) => ({ url: '/api/admin/kit-edit', method: 'PUT', body }),
-      invalidatesTags: [...KIT_CHANGED],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
     custodianSetDeploymentStatus: build.mutation<Kit, { kitId: number; status: DeploymentStatus; notes: string | null }>({
       query: ({ kitId, status, notes }) => ({ url: `/api/bleed-kits/${kitId}/deployment-status`, method: 'POST', body: { status, notes } }),
-      invalidatesTags: [...KIT_CHANGED],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
     custodianVerifyKit: build.mutation<Kit, { kitId: number; checklist: VerifyKitChecklist }>({
       query: ({ kitId, checklist }) => ({ url: `/api/bleed-kits/${kitId}/verify`, method: 'POST', body: checklist }),
-      invalidatesTags: [...KIT_CHANGED],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
     custodianDeleteKit: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `/api/bleed-kits/${id}`, method: 'DELETE' }),
-      invalidatesTags: [...KIT_CHANGED, 'Stats'],
+      invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
     }),
     custodianReassignKit: build.mutation<unknown, ReassignRequest>({
       query: (body) => ({ url: '/api/admin/bleed-kits/reassign', method: 'PATCH', body }),
-      invalidatesTags: [...KIT_CHANGED, 'Users'],
+      invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
     }),
     custodianAssignableUsers: build.query<UserListResponse['users'], void>({
       query: () => '/api/admin/user-management',

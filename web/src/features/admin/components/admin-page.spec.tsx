@@ -4,6 +4,8 @@ import { dismissToast } from '../../../components/toasts/use-toast';
 import { aUser, json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { aKit, anAdmin } from '../admin.fixtures';
+// Specs may cross feature lines: the app shell hands the console the shared kit dialogs in the same way.
+import { kitDialogs } from '../../kit-dialogs';
 import { AdminPage } from './admin-page';
 
 // The console mounts many MUI components; a loaded machine needs more than the default 5 s.
@@ -16,7 +18,7 @@ afterEach(() => {
 describe('AdminPage access', () => {
   it('asks a signed-out visitor to log in, sending nothing to the admin API', () => {
     const fetchMock = mockFetch({});
-    renderApp(<AdminPage user={null} />);
+    renderApp(<AdminPage user={null} dialogs={kitDialogs} />);
     expect(screen.getByRole('heading', { name: 'Admin Access Required' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
     expect(fetchMock.calls()).toEqual([]);
@@ -24,7 +26,7 @@ describe('AdminPage access', () => {
 
   it('denies a signed-in user who is not an admin, pointing to the dashboard', () => {
     const fetchMock = mockFetch({});
-    renderApp(<AdminPage user={aUser({ role: 'user' })} />);
+    renderApp(<AdminPage user={aUser({ role: 'user' })} dialogs={kitDialogs} />);
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(fetchMock.calls()).toEqual([]);
@@ -32,7 +34,7 @@ describe('AdminPage access', () => {
 
   it('waits for the session before deciding', () => {
     mockFetch({});
-    renderApp(<AdminPage user={null} isLoading />);
+    renderApp(<AdminPage user={null} isLoading dialogs={kitDialogs} />);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByText('Admin Access Required')).not.toBeInTheDocument();
   });
@@ -53,7 +55,7 @@ describe('AdminPage console', () => {
       ...routes,
     });
     const user = userEvent.setup({ delay: null });
-    renderApp(<AdminPage user={anAdmin()} />);
+    renderApp(<AdminPage user={anAdmin()} dialogs={kitDialogs} />);
     return { user, fetchMock };
   }
 
@@ -138,22 +140,63 @@ describe('AdminPage console', () => {
     expect(within(card).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
-  it('edits a kit in the admin dialog, sending the admin-only fields', async () => {
+  // The kit form's configuration lists and the maps key (none: the picker shows its fallback).
+  const formRoutes = {
+    'GET /api/config': () => new Response('Google Maps API key not configured', { headers: { 'Content-Type': 'text/plain' } }),
+    'GET /api/config/manufacturers': () => json([{ value: 'mere', label: 'Mere' }]),
+    'GET /api/config/ambulance-services': () => json([{ value: 'north_west', label: 'North West' }]),
+  };
+
+  it('edits a kit in the shared edit dialog in admin mode, sending the admin-only fields but never the owner', async () => {
     const { user, fetchMock } = open({
-      'PUT /api/admin/kit-edit': () => json({ ...kits[3], manuallyChecked: true }),
-      'GET /api/admin/manufacturers': json([{ value: 'mere', label: 'mere', kitCount: 1 }]),
-      'GET /api/admin/user-management': json({ users: [] }),
+      ...formRoutes,
+      'GET /api/bleed-kits/4': json(kits[3]),
+      'PUT /api/admin/kit-edit': () => json({ ...kits[3], locationName: 'Town Hall', manuallyChecked: true, status: 'rejected' }),
     });
     await user.click(await screen.findByRole('tab', { name: 'All Kits' }));
     await user.click(await screen.findByRole('button', { name: 'Edit KIT-004' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.clear(within(dialog).getByLabelText(/Location Name/));
-    await user.type(within(dialog).getByLabelText(/Location Name/), 'Town Hall');
-    await user.click(within(dialog).getByLabelText('Manually checked'));
+    const dialog = await screen.findByRole('dialog', { name: /Edit Kit/ });
+    const name = await within(dialog).findByLabelText('Location Name');
+    expect(name).toHaveValue('Village Hall 4');
+    // The admin-only parts: status, the admin location types, manually checked, assignment and Delete Kit.
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('active');
+    expect(within(within(dialog).getByLabelText('Location Type')).getByRole('option', { name: 'Emergency Vehicle' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Assignment' })).toHaveTextContent('Currently assigned to owner@example.org.');
+    expect(within(dialog).getByRole('button', { name: 'Delete Kit' })).toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, 'Town Hall');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Manually Checked' }));
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'rejected');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Kit updated')).toBeInTheDocument();
-    const [body] = (await fetchMock.bodies('PUT /api/admin/kit-edit')) as { kitId: number; data: Record<string, unknown> }[];
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Kit/ })).not.toBeInTheDocument());
+    const [body] = (await fetchMock.bodies('PUT /api/admin/kit-edit')) as { kitId: number; revision: number; data: Record<string, unknown> }[];
     expect(body.kitId).toBe(4);
-    expect(body.data).toMatchObject({ locationName: 'Town Hall', manuallyChecked: true, status: 'active', userId: 'u-1' });
+    expect(body.revision).toBe(4);
+    expect(body.data).toMatchObject({ locationName: 'Town Hall', manuallyChecked: true, status: 'rejected', serialNumber: 'KIT-004' });
+    // The owner changes through the assignment section (PATCH reassign), never with the edit.
+    expect(body.data).not.toHaveProperty('userId');
+  });
+
+  it('opens the same dialog from a pending card, and deletes from it after the prompt naming the kit', async () => {
+    const { user, fetchMock } = open({
+      ...formRoutes,
+      'GET /api/bleed-kits/1': json(kits[0]),
+      'DELETE /api/bleed-kits/1': () => json({ message: 'Kit deleted' }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Pending Kits (1)' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Station Road Pharmacy' })).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: /Edit Kit/ });
+    await within(dialog).findByLabelText('Location Name');
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('pending');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Kit' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Kit' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete kit KIT-001 (Station Road Pharmacy)? This action cannot be undone.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Kit deleted')).toBeInTheDocument();
+    expect(fetchMock.calls()).toContain('DELETE /api/bleed-kits/1');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit Kit/ })).not.toBeInTheDocument());
   });
 });

@@ -8,11 +8,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { AdminKit, CurrentUser } from '@bleedkits/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { useAdminKitsQuery, usePendingKitsQuery } from '../api';
-import { AdminKitEditDialog } from './admin-kit-edit-dialog';
 import { AdminToolsTab } from './admin-tools-tab';
 import { AllKitsTab } from './all-kits-tab';
 import { KitReviewList } from './kit-review-list';
@@ -22,18 +21,28 @@ import { UsersTab } from './users-tab';
 
 const META = { title: 'Admin Dashboard', description: 'Approve kits, manage users and manufacturers and run data tools.' };
 
+/** What the console passes to the shared kit edit dialog (the one the dashboard opens too). */
+export type AdminEditKitDialogProps = { kitId: number; open: boolean; onClose: () => void; allowDelete: boolean; isAdmin: boolean };
+
+/**
+ * The kit dialogs the console opens. Features do not import each other, so the app shell hands the kit-dialogs
+ * feature's edit dialog in (see app/router.tsx), as it does for the dashboard.
+ */
+export type AdminKitDialogs = { EditKitDialog: ComponentType<AdminEditKitDialogProps> };
+
 export type AdminPageProps = {
   /** The signed-in user from the app shell; null when signed out. */
   user: CurrentUser | null;
   /** True while the session is still being checked. */
   isLoading?: boolean;
+  dialogs: AdminKitDialogs;
 };
 
 /**
  * /admin. The server refuses every admin call to anyone but an admin; the page mirrors that with the role
  * (the spec's single fixed account becomes `role === 'admin'`).
  */
-export function AdminPage({ user, isLoading = false }: AdminPageProps) {
+export function AdminPage({ user, isLoading = false, dialogs }: AdminPageProps) {
   if (isLoading) {
     return (
       <Container sx={{ py: 8 }}>
@@ -57,7 +66,7 @@ export function AdminPage({ user, isLoading = false }: AdminPageProps) {
       />
     );
   }
-  return <AdminConsole />;
+  return <AdminConsole dialogs={dialogs} />;
 }
 
 function AccessMessage({ title, text, to, action }: { title: string; text: string; to: string; action: string }) {
@@ -84,7 +93,7 @@ function AccessMessage({ title, text, to, action }: { title: string; text: strin
 
 type AdminTab = 'overview' | 'pending' | 'rejected' | 'all' | 'users' | 'manufacturers' | 'tools';
 
-function AdminConsole() {
+function AdminConsole({ dialogs: { EditKitDialog } }: { dialogs: AdminKitDialogs }) {
   const [tab, setTab] = useState<AdminTab>('overview');
   const [editing, setEditing] = useState<AdminKit | null>(null);
   const kits = useAdminKitsQuery();
@@ -137,7 +146,8 @@ function AdminConsole() {
         {tab === 'manufacturers' && <ManufacturersTab />}
         {tab === 'tools' && <AdminToolsTab kits={allKits} />}
       </Box>
-      {editing && <AdminKitEditDialog kit={editing} onClose={() => setEditing(null)} />}
+      {/* Every field, plus the admin-only ones (status, manually checked, assignment) and Delete Kit. */}
+      {editing && <EditKitDialog kitId={editing.id} open onClose={() => setEditing(null)} allowDelete isAdmin />}
     </Container>
   );
 }

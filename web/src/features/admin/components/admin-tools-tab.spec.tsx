@@ -5,6 +5,8 @@ import { dismissToast } from '../../../components/toasts/use-toast';
 import { json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { aKit, anAdmin } from '../admin.fixtures';
+// Specs may cross feature lines: the app shell hands the console the shared kit dialogs in the same way.
+import { kitDialogs } from '../../kit-dialogs';
 import { AdminPage } from './admin-page';
 import { lastDownloadText } from './admin-tools-tab';
 
@@ -58,7 +60,7 @@ async function openTools(routes: Parameters<typeof mockFetch>[0] = {}) {
     ...routes,
   });
   const user = userEvent.setup({ delay: null });
-  renderApp(<AdminPage user={anAdmin()} />);
+  renderApp(<AdminPage user={anAdmin()} dialogs={kitDialogs} />);
   await user.click(screen.getByRole('tab', { name: 'Admin Tools' }));
   return { user, fetchMock };
 }

@@ -5,6 +5,8 @@ import { dismissToast } from '../../../components/toasts/use-toast';
 import { json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { aKit, anAdmin } from '../admin.fixtures';
+// Specs may cross feature lines: the app shell hands the console the shared kit dialogs in the same way.
+import { kitDialogs } from '../../kit-dialogs';
 import { AdminPage } from './admin-page';
 
 // 120 MUI table rows make role queries slow under jsdom.
@@ -20,7 +22,7 @@ async function openAllKits(routes: Parameters<typeof mockFetch>[0] = {}, list = 
     ...routes,
   });
   const user = userEvent.setup({ delay: null });
-  renderApp(<AdminPage user={anAdmin()} />);
+  renderApp(<AdminPage user={anAdmin()} dialogs={kitDialogs} />);
   await user.click(screen.getByRole('tab', { name: 'All Kits' }));
   await screen.findByLabelText('All kits');
   return { user, fetchMock };

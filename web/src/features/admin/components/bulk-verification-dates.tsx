@@ -15,13 +15,14 @@ import {
 } from '@bleedkits/contracts';
 import { useState } from 'react';
 import { api, serverMessageOr } from '../../../app/api';
+import { KIT_CHANGED_TAGS } from '../../../app/cache-tags';
 import { useToast } from '../../../components/toasts/use-toast';
 
 const bulkVerificationApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminBulkUpdateVerificationDates: build.mutation<BulkUpdateVerificationDatesResponse, { dueDate: string }>({
       query: (body) => ({ url: '/api/admin/bulk-update-verification-dates', method: 'POST', body }),
-      invalidatesTags: ['AdminKits', 'Kits', 'UserKits'],
+      invalidatesTags: KIT_CHANGED_TAGS,
     }),
   }),
 });

@@ -4,6 +4,8 @@ import { dismissToast } from '../../../components/toasts/use-toast';
 import { json, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { aUserRow, anAdmin } from '../admin.fixtures';
+// Specs may cross feature lines: the app shell hands the console the shared kit dialogs in the same way.
+import { kitDialogs } from '../../kit-dialogs';
 import { AdminPage } from './admin-page';
 
 // The console mounts many MUI components; a loaded machine needs more than the default 5 s.
@@ -27,7 +29,7 @@ async function openUsers(routes: Parameters<typeof mockFetch>[0] = {}) {
     ...routes,
   });
   const user = userEvent.setup({ delay: null });
-  renderApp(<AdminPage user={anAdmin()} />);
+  renderApp(<AdminPage user={anAdmin()} dialogs={kitDialogs} />);
   await user.click(screen.getByRole('tab', { name: 'User Management' }));
   await screen.findByRole('table', { name: 'Users' });
   return { user, fetchMock };
@@ -147,6 +149,6 @@ async function openUsersEmpty() {
     'GET /api/admin/user-management': json({ users: [] }),
   });
   const user = userEvent.setup({ delay: null });
-  renderApp(<AdminPage user={anAdmin()} />);
+  renderApp(<AdminPage user={anAdmin()} dialogs={kitDialogs} />);
   await user.click(screen.getByRole('tab', { name: 'User Management' }));
 }

@@ -1,28 +1,35 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ADMIN_LOCATION_TYPE_OPTIONS, displayKitId, type Kit, KitMessages, REGISTRATION_LOCATION_TYPE_OPTIONS } from '@bleedkits/contracts';
+import {
+  ADMIN_LOCATION_TYPE_OPTIONS,
+  deleteKitConfirmation,
+  displayKitId,
+  type Kit,
+  KitMessages,
+  REGISTRATION_LOCATION_TYPE_OPTIONS,
+} from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
-import { serverMessageOr } from '../../../app/api';
+import { isApiError, serverMessageOr } from '../../../app/api';
 import { formHasLocation, KitFormSections, kitToFormValues, toKitRegistration, useKitForm } from '../../../components/kit-form';
 import { useToast } from '../../../components/toasts/use-toast';
 import { useCustodianDeleteKitMutation, useCustodianEditKitMutation, useCustodianKitDetailsQuery } from '../api';
 import { LOAD_KIT_FAILED } from './kit-detail-dialog';
+import { KitAdminFields, kitAdminValues, type KitAdminValues } from './kit-admin-fields';
 import { KitAssignmentSection } from './kit-assignment-section';
 
 export const UPDATE_FAILED = 'Failed to update kit. Please try again.';
 export const NO_KIT_ID = 'No kit ID found for editing';
 export const DELETE_FAILED = 'Failed to delete the kit. Please try again.';
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this kit? This cannot be undone.';
+/** The admin's delete failure toast title; its text is the status and body (admin spec §8). */
+export const ADMIN_DELETE_FAILED_TITLE = 'Delete failed';
 
 export type EditKitDialogProps = {
   kitId: number | null;
@@ -30,18 +37,23 @@ export type EditKitDialogProps = {
   onClose: () => void;
   /** The opener decides whether 'Delete Kit' is offered. */
   allowDelete?: boolean;
-  /** Admins may change 'Manually Checked' and reassign the kit. */
+  /**
+   * Admins (the admin console, or an admin on the dashboard) may change 'Manually Checked' and the status, pick
+   * the admin-only location types and reassign the kit; their delete prompt names the kit.
+   */
   isAdmin?: boolean;
 };
 
 const FORM_ID = 'edit-kit-form';
 
-function ConfirmDelete({ open, busy, onCancel, onConfirm }: { open: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+type ConfirmDeleteProps = { open: boolean; message: string; busy: boolean; onCancel: () => void; onConfirm: () => void };
+
+function ConfirmDelete({ open, message, busy, onCancel, onConfirm }: ConfirmDeleteProps) {
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-delete-title" maxWidth="xs">
       <DialogTitle id="confirm-delete-title">Delete Kit</DialogTitle>
       <DialogContent>
-        <DialogContentText>{DELETE_CONFIRMATION}</DialogContentText>
+        <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
@@ -57,7 +69,8 @@ function ConfirmDelete({ open, busy, onCancel, onConfirm }: { open: boolean; bus
 
 function EditKitForm({ kit, kitId, open, onClose, allowDelete, isAdmin }: { kit: Kit } & Required<EditKitDialogProps>) {
   const form = useKitForm(() => kitToFormValues(kit));
-  const [manuallyChecked, setManuallyChecked] = useState(kit.manuallyChecked);
+  const [adminValues, setAdminValues] = useState<KitAdminValues>(() => kitAdminValues(kit));
+  const [serverErrors, setServerErrors] = useState<readonly string[]>([]);
   const [locationError, setLocationError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [editKit, { isLoading: saving }] = useCustodianEditKitMutation();
@@ -76,15 +89,20 @@ function EditKitForm({ kit, kitId, open, onClose, allowDelete, isAdmin }: { kit:
     setLocationError(located ? undefined : KitMessages.location);
     if (!located) toast({ title: 'Error', description: KitMessages.location, variant: 'destructive' });
     if (!located || Object.keys(errors).length > 0) return;
-    // Only admins may change the manually-checked flag; the server refuses it from anyone else.
-    const data = { ...toKitRegistration(form.values), ...(isAdmin ? { manuallyChecked } : {}) };
+    setServerErrors([]);
+    // Only admins may change manually checked and the status; the server refuses them from anyone else. The owner
+    // changes through the assignment section (PATCH reassign), never with the edit.
+    const data = { ...toKitRegistration(form.values), ...(isAdmin ? adminValues : {}) };
     try {
       // The revision the form was opened with: a save over someone else's newer change answers 409 (its message is shown).
       const saved = await editKit({ kitId, revision: kit.revision, data }).unwrap();
-      const awaitsReview = kit.status === 'active' && saved.status === 'pending';
+      // An owner's change of the public listing sends an approved kit back for review; an admin sets the status.
+      const awaitsReview = !isAdmin && kit.status === 'active' && saved.status === 'pending';
       toast({ title: 'Kit updated', description: awaitsReview ? KitMessages.editAwaitsReview : 'The kit details have been saved.' });
       onClose();
     } catch (error) {
+      // The server's per-field validation messages stay on screen beside the form.
+      if (isApiError(error) && error.errors?.length) setServerErrors(error.errors);
       toast({ title: 'Error updating kit', description: serverMessageOr(error, UPDATE_FAILED), variant: 'destructive' });
     }
   };
@@ -95,9 +113,13 @@ function EditKitForm({ kit, kitId, open, onClose, allowDelete, isAdmin }: { kit:
       setConfirming(false);
       toast({ title: 'Kit deleted', description: `${displayKitId(kit.id)} has been removed.` });
       onClose();
-    } catch {
+    } catch (error) {
       setConfirming(false);
-      toast({ title: 'Error', description: DELETE_FAILED, variant: 'destructive' });
+      // An admin sees the status and body text (admin spec §8), an owner the plain message.
+      const failure = isAdmin
+        ? { title: ADMIN_DELETE_FAILED_TITLE, description: isApiError(error) ? error.message : DELETE_FAILED }
+        : { title: 'Error', description: DELETE_FAILED };
+      toast({ ...failure, variant: 'destructive' });
     }
   };
 
@@ -105,19 +127,20 @@ function EditKitForm({ kit, kitId, open, onClose, allowDelete, isAdmin }: { kit:
     <>
       <DialogContent dividers>
         <Stack component="form" id={FORM_ID} noValidate onSubmit={save} spacing={3} aria-label="Edit kit">
+          {serverErrors.length > 0 && (
+            <Alert severity="error">
+              {serverErrors.map((m) => (
+                <div key={m}>{m}</div>
+              ))}
+            </Alert>
+          )}
           <KitFormSections
             form={form}
             locationTypeOptions={isAdmin ? ADMIN_LOCATION_TYPE_OPTIONS : REGISTRATION_LOCATION_TYPE_OPTIONS}
             locationError={locationError}
             disabled={busy}
           />
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <FormControlLabel
-              control={<Checkbox checked={manuallyChecked} disabled={!isAdmin || busy} onChange={(e) => setManuallyChecked(e.target.checked)} />}
-              label="Manually Checked"
-            />
-            {!isAdmin && <FormHelperText>Only an admin can change this.</FormHelperText>}
-          </Paper>
+          <KitAdminFields values={adminValues} onChange={setAdminValues} isAdmin={isAdmin} disabled={busy} />
           {isAdmin && <KitAssignmentSection kit={kit} open={open} />}
         </Stack>
       </DialogContent>
@@ -138,7 +161,13 @@ function EditKitForm({ kit, kitId, open, onClose, allowDelete, isAdmin }: { kit:
           </Button>
         </Stack>
       </DialogActions>
-      <ConfirmDelete open={confirming} busy={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
+      <ConfirmDelete
+        open={confirming}
+        message={isAdmin ? deleteKitConfirmation(kit) : DELETE_CONFIRMATION}
+        busy={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      />
     </>
   );
 }

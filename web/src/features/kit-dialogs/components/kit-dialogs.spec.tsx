@@ -144,6 +144,9 @@ describe('EditKitDialog', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Manually Checked' })).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Delete Kit' })).not.toBeInTheDocument();
     expect(within(dialog).queryByText('Assignment')).not.toBeInTheDocument();
+    // No status field, and only the registration location types.
+    expect(within(dialog).queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(within(within(dialog).getByLabelText('Location Type')).queryByRole('option', { name: 'Emergency Vehicle' })).not.toBeInTheDocument();
 
     await user.clear(name);
     await user.paste('Old School');
@@ -154,6 +157,7 @@ describe('EditKitDialog', () => {
     expect(body.kitId).toBe(3);
     expect(body.data).toMatchObject({ locationName: 'Old School', serialNumber: 'SN-333', latitude: '53.797', longitude: '-1.5437' });
     expect(body.data).not.toHaveProperty('manuallyChecked');
+    expect(body.data).not.toHaveProperty('status');
     expect(body.data).not.toHaveProperty('userId');
   });
 
@@ -310,5 +314,99 @@ describe('EditKitDialog', () => {
     await within(dialog).findByLabelText('City');
     await user.click(within(dialog).getByRole('button', { name: 'Load Users' }));
     expect(await within(dialog).findByText('No users found')).toBeInTheDocument();
+  });
+});
+
+/** The admin console and an admin on the dashboard open the same dialog with `isAdmin` (issue #9: one edit dialog). */
+describe('EditKitDialog for an admin', () => {
+  const kit = aKit({ id: 3, locationName: 'Village Hall', serialNumber: 'SN-333', status: 'active', locationType: 'vehicle' });
+
+  it('offers the status and the admin-only location types, and sends status and manually checked but never the owner', async () => {
+    const { user, fetchMock } = setup({
+      ...formRoutes,
+      'GET /api/bleed-kits/3': json(kit),
+      'PUT /api/admin/kit-edit': () => json({ ...kit, status: 'pending', locationType: 'other' }),
+    });
+    const onClose = jest.fn();
+    renderApp(<EditKitDialog kitId={3} open onClose={onClose} isAdmin />);
+    const dialog = await screen.findByRole('dialog', { name: /Edit Kit/ });
+    const type = await within(dialog).findByLabelText('Location Type');
+    expect(type).toHaveValue('vehicle');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Unlocked Cabinet',
+      'Locked Cabinet',
+      'Building Limited Hours',
+      'Building 24/7',
+      'Emergency Vehicle',
+      'Other Location',
+      'Legacy/Unknown',
+    ]);
+    const status = within(dialog).getByLabelText('Status');
+    expect(status).toHaveValue('active');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pending Approval', 'Active', 'Rejected']);
+    expect(within(dialog).queryByText('Only an admin can change this.')).not.toBeInTheDocument();
+
+    await user.selectOptions(type, 'other');
+    await user.selectOptions(status, 'pending');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Manually Checked' }));
+    await user.click(within(dialog).getByText('Save Changes', { selector: 'button' }));
+    const shown = await toast();
+    // The admin chose the status: no 'awaiting review' notice meant for owners.
+    expect(shown).toHaveTextContent('Kit updated');
+    expect(shown).not.toHaveTextContent(KitMessages.editAwaitsReview);
+    expect(onClose).toHaveBeenCalled();
+    const [body] = (await fetchMock.bodies('PUT /api/admin/kit-edit')) as { kitId: number; revision: number; data: Record<string, unknown> }[];
+    expect(body).toMatchObject({ kitId: 3, revision: 1 });
+    expect(body.data).toMatchObject({ locationType: 'other', status: 'pending', manuallyChecked: true, locationName: 'Village Hall' });
+    expect(body.data).not.toHaveProperty('userId');
+  });
+
+  it("lists the server's validation messages in the dialog and keeps it open", async () => {
+    const errors = ['Serial number is already registered.', 'Postcode is not a UK postcode.'];
+    const { user } = setup({
+      ...formRoutes,
+      'GET /api/bleed-kits/3': json(kit),
+      'PUT /api/admin/kit-edit': () => json({ message: 'Validation failed', errors }, 400),
+    });
+    const onClose = jest.fn();
+    renderApp(<EditKitDialog kitId={3} open onClose={onClose} isAdmin />);
+    const dialog = await screen.findByRole('dialog', { name: /Edit Kit/ });
+    await within(dialog).findByLabelText('City');
+    await user.click(within(dialog).getByText('Save Changes', { selector: 'button' }));
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Error updating kit');
+    expect(shown).toHaveTextContent('Validation failed');
+    expect(await within(dialog).findByText(errors[0])).toBeInTheDocument();
+    expect(within(dialog).getByText(errors[1])).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks with the prompt naming the kit before deleting, and reports a failure with its status and body', async () => {
+    const { user, fetchMock } = setup({
+      ...formRoutes,
+      'GET /api/bleed-kits/3': json(kit),
+      'DELETE /api/bleed-kits/3': () => new Response('Kit not found', { status: 404 }),
+    });
+    const onClose = jest.fn();
+    renderApp(<EditKitDialog kitId={3} open onClose={onClose} allowDelete isAdmin />);
+    const dialog = await screen.findByRole('dialog', { name: /Edit Kit/ });
+    await within(dialog).findByLabelText('City');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Kit' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Kit' });
+    expect(within(confirm).getByText('Are you sure you want to delete kit SN-333 (Village Hall)? This action cannot be undone.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Delete failed');
+    expect(shown).toHaveTextContent('404: Kit not found');
+    expect(fetchMock.calls()).toContain('DELETE /api/bleed-kits/3');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

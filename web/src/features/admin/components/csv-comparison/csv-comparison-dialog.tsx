@@ -22,6 +22,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { CsvUpdateMessages, type CsvComparisonResponse, type CsvUpdateEntry } from '@bleedkits/contracts';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { api, serverMessageOr } from '../../../../app/api';
+import { KIT_OWNERSHIP_CHANGED_TAGS } from '../../../../app/cache-tags';
 import { useAppDispatch } from '../../../../app/hooks';
 import { useToast } from '../../../../components/toasts/use-toast';
 import { useAdminCsvUpdateEntriesQuery, useAdminCsvUpdateStatusQuery, useAdminQueueCsvUpdatesMutation } from '../../csv-comparison-api';
@@ -146,7 +147,8 @@ export function CsvComparisonDialog({ result, onClose }: { result: CsvComparison
     if (done) void refetchEntries();
     if (status.data.status === 'completed') {
       setPolling(false);
-      dispatch(api.util.invalidateTags(['AdminKits', 'PendingKits', 'Kits']));
+      // The approved rows updated kits and created new ones.
+      dispatch(api.util.invalidateTags([...KIT_OWNERSHIP_CHANGED_TAGS]));
       toast({ title: 'Updates applied', description: `${status.data.progress.successful} updates applied, ${status.data.progress.failed} failed.` });
     } else if (status.data.status === 'failed') {
       setPolling(false);

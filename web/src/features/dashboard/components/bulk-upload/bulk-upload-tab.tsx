@@ -12,6 +12,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { IMPORT_MAX_FILE_BYTES, type ImportJobView, ImportMessages } from '@bleedkits/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { api, serverMessageOr } from '../../../../app/api';
+import { KIT_OWNERSHIP_CHANGED_TAGS } from '../../../../app/cache-tags';
 import { useAppDispatch } from '../../../../app/hooks';
 import { useToast } from '../../../../components/toasts/use-toast';
 import { useCustodianImportCsvMutation, useCustodianImportJobQuery } from '../../bulk-upload-api';
@@ -104,7 +105,7 @@ export function BulkUploadTab({ onBack }: { onBack: () => void }) {
     if (!jobId || finished || !view || view.jobId !== jobId) return;
     if (view.status === 'completed') {
       setResult({ total: view.total, created: view.created, errors: view.errors ?? {} });
-      dispatch(api.util.invalidateTags(['UserKits']));
+      dispatch(api.util.invalidateTags([...KIT_OWNERSHIP_CHANGED_TAGS]));
       if (view.created > 0) toast({ title: 'Import successful', description: ImportMessages.success(view.created) });
       else toast({ title: 'Import completed', description: ImportMessages.noneImported });
     } else if (view.status === 'failed') {
