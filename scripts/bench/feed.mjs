@@ -18,7 +18,7 @@
 //
 // Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_SEED=20261121  BENCH_FEED_DATABASE=bleedkits_bench_feed
 //      BENCH_KEEP_DATABASE=1 (do not drop it at the end)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,7 @@ import {
   waitForPort,
 } from '../lib/infra.mjs';
 import { cpuSecondsOf, findByCommand, machineCpu, memorySampler } from './lib/procs.mjs';
+import { privateBuild } from './lib/private-build.mjs';
 import { seedKits } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
@@ -60,56 +61,9 @@ const say = (text) => console.log(`[bench:feed] ${text}`);
 
 const PACKAGES = ['contracts', 'platform', 'gateway', 'services/kits', 'services/identity'];
 const BUILD_DIR = '.bench-tmp/feed-build';
+/** Filled once the private build exists: the seed detects each kit's ambulance service with the built contracts. */
+const seedOptions = { contracts: undefined };
 
-/**
- * Compiles the packages the benchmark runs into a private folder inside each package (ignored by git), with the
- * build's own swc settings, and writes a require hook that maps the workspace names to them. The shared dist/ folders
- * are left alone, and nothing is compiled while the clock runs (a transform at run time would also inflate the
- * processes' memory).
- */
-function privateBuild() {
-  const t = Date.now();
-  for (const pkg of PACKAGES) {
-    const out = path.join(ROOT, pkg, BUILD_DIR);
-    rmSync(out, { recursive: true, force: true });
-    // As the package's own build script runs it: from the package, `swc src -d <out> --strip-leading-paths`.
-    const r = spawnSync(
-      path.join(ROOT, 'node_modules', '.bin', 'swc'),
-      ['src', '-d', BUILD_DIR, '--strip-leading-paths', '--config-file', path.join(ROOT, '.swcrc'), '--quiet'],
-      {
-        cwd: path.join(ROOT, pkg),
-        encoding: 'utf8',
-      },
-    );
-    if (r.status !== 0) throw new Error(`compiling ${pkg} failed:\n${r.stdout}${r.stderr}`);
-  }
-  const map = {
-    '@bleedkits/contracts': 'contracts',
-    '@bleedkits/contracts/dto': 'contracts/dto',
-    '@bleedkits/platform': 'platform',
-    '@bleedkits/platform/tracing': 'platform/tracing/tracing',
-    '@bleedkits/kits': 'services/kits',
-    '@bleedkits/identity': 'services/identity',
-  };
-  const targets = Object.fromEntries(
-    Object.entries(map).map(([name, p]) => {
-      const [pkg, ...rest] = p.startsWith('services/') ? [p] : p.split('/');
-      const file = rest.length ? path.join(ROOT, pkg, BUILD_DIR, ...rest) : path.join(ROOT, pkg, BUILD_DIR);
-      return [name, file.endsWith('tracing') ? `${file}.js` : path.join(file, 'index.js')];
-    }),
-  );
-  const hook = path.join(ROOT, '.bench-tmp', 'feed-build-resolve.cjs');
-  mkdirSync(path.dirname(hook), { recursive: true });
-  writeFileSync(
-    hook,
-    `// Written by scripts/bench/feed.mjs: the workspace names resolve to the benchmark's private build.\n` +
-      `const Module = require('node:module');\nconst targets = ${JSON.stringify(targets, null, 2)};\n` +
-      `const resolve = Module._resolveFilename;\nModule._resolveFilename = function (request, ...rest) {\n` +
-      `  return resolve.call(this, targets[request] ?? request, ...rest);\n};\n`,
-  );
-  say(`compiled ${PACKAGES.join(', ')} into <package>/${BUILD_DIR} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  return hook;
-}
 
 /** A process of the stack from the private build, its output appended to the log file. */
 function startProcess(name, main, env, logFile, hook, nodeArgs = []) {
@@ -269,7 +223,7 @@ async function benchSize(size, baseEnv, natsBin, hook) {
     await waitForHttp(`http://127.0.0.1:${kitsPort}/readyz`, { child: kits, name: 'kits' });
     say(`kits up and migrated in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
-    const seeded = await seedKits(databaseUrl, size, { seed: SEED, log: (m) => say(m) });
+    const seeded = await seedKits(databaseUrl, size, { seed: SEED, log: (m) => say(m), contracts: seedOptions.contracts });
     result.seed = { count: seeded.count, publicCount: seeded.publicCount, seconds: round(seeded.seconds), seed: SEED };
     say(`seeded ${seeded.count} kits (${seeded.publicCount} public) in ${seeded.seconds.toFixed(1)} s`);
 
@@ -409,7 +363,9 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')} (other work on this machine depresses every figure)`,
   );
-  const hook = privateBuild();
+  const build = privateBuild('feed-build', PACKAGES, { log: say });
+  const hook = build.hook;
+  seedOptions.contracts = build.built('contracts', 'index.js');
   for (const size of SIZES) results.push(await benchSize(size, baseEnv, natsBin, hook));
   for (const r of results) {
     const file = path.join(RESULTS_DIR, `feed-${r.size}-${stamp}.json`);

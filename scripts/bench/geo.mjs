@@ -447,7 +447,7 @@ async function benchSize(size, baseEnv, natsBin) {
 
     result.loadBeforeStart = await waitForQuiet();
     await migrateWithKits(stackEnv, logFile);
-    const seeded = await seedKits(databaseUrl, size, { seed: SEED, log: (m) => say(m) });
+    const seeded = await seedKits(databaseUrl, size, { seed: SEED, log: (m) => say(m), contracts: build.built('contracts', 'index.js') });
     result.seed = { ...seeded, seed: SEED };
     say(`seeded ${seeded.count} kits (${seeded.publicCount} public) in ${seeded.seconds.toFixed(1)} s`);
     result.postgis = await preparePostgis(databaseUrl);
@@ -782,7 +782,7 @@ async function main() {
     writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(latest, null, 2)}\n`);
     say('wrote bench/results/latest.json');
     for (const readme of [path.join(ROOT, 'bench', 'README.md'), path.join(ROOT, 'README.md')]) {
-      if (!updateReadme(readme, results, stamp)) say(`${path.relative(ROOT, readme)}: no figures section (markers) to update`);
+      if (!(await updateReadme(readme, results, stamp))) say(`${path.relative(ROOT, readme)}: no figures section (markers) to update`);
     }
   }
   for (const r of results) console.log(formatTable(r));

@@ -118,13 +118,19 @@ export function latestMarkdown(results, stamp) {
   ].join('\n');
 }
 
-/** Replaces the text between the markers in a README with the figures of this run. */
-export function updateReadme(file, results, stamp) {
+/**
+ * Replaces the text between the markers in a README with the figures of this run, formatted as the repository
+ * formats markdown (npm test checks `prettier --check .`).
+ */
+export async function updateReadme(file, results, stamp) {
   if (!existsSync(file)) return false;
   const text = readFileSync(file, 'utf8');
   const a = text.indexOf(START);
   const b = text.indexOf(END);
   if (a < 0 || b < a) return false;
-  writeFileSync(file, `${text.slice(0, a)}${START}\n${latestMarkdown(results, stamp)}\n${END}${text.slice(b + END.length)}`);
+  const updated = `${text.slice(0, a)}${START}\n${latestMarkdown(results, stamp)}\n${END}${text.slice(b + END.length)}`;
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(updated, { ...options, filepath: file }));
   return true;
 }

@@ -79,15 +79,14 @@ function weighted(rng, pairs) {
 
 const isoDate = (ms) => new Date(ms).toISOString().slice(0, 10);
 
-/** The ambulance service from the contracts' rule when the contracts are built; 'unknown' otherwise. */
-function ambulanceDetector() {
-  try {
-    const c = require('@bleedkits/contracts');
-    if (typeof c.detectAmbulanceService === 'function') return (postcode, city) => c.detectAmbulanceService({ postcode, city });
-  } catch {
-    /* not built */
-  }
-  return () => 'unknown';
+/**
+ * The ambulance service from the contracts' rule, loaded from `contractsEntry` (the benchmark's private build of
+ * contracts). Without it every kit would be 'unknown' and the feed's per-service scopes would be empty.
+ */
+function ambulanceDetector(contractsEntry) {
+  const c = require(contractsEntry ?? '@bleedkits/contracts');
+  if (typeof c.detectAmbulanceService !== 'function') throw new Error(`${contractsEntry} has no detectAmbulanceService`);
+  return (postcode, city) => c.detectAmbulanceService({ postcode, city });
 }
 
 /** One kit's column values, in COLUMNS order. */
@@ -174,7 +173,7 @@ const INSERT = `
  * Writes `count` kits into an empty, migrated kits.kits. Resolves { count, publicCount, seconds, lastRevision }.
  * publicCount = active and public_display: what the public finder must show.
  */
-export async function seedKits(databaseUrl, count, { seed = 20261121, log = () => {} } = {}) {
+export async function seedKits(databaseUrl, count, { seed = 20261121, log = () => {}, contracts } = {}) {
   const { Client } = require('pg');
   loadPopulation();
   const client = new Client({ connectionString: databaseUrl, application_name: 'bench-seed' });
@@ -196,7 +195,7 @@ export async function seedKits(databaseUrl, count, { seed = 20261121, log = () =
     for (const ix of indexes) await client.query(`DROP INDEX kits."${ix.indexname}"`);
     const rng = createRng(deriveSeed(seed, `kits:${count}`));
     const now = Date.UTC(2026, 10, 1);
-    const detect = ambulanceDetector();
+    const detect = ambulanceDetector(contracts);
     const serviceCache = new Map();
     let publicCount = 0;
     let generateMs = 0;
