@@ -13,7 +13,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../../*/src/*', '../../*/src/*'], message: 'Import other workspaces by their @bleedkits/* name.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../../*/src/*', '../../*/src/*'], message: 'Import other workspaces by their @bleedkits/* name.' }] },
+      ],
     },
   },
   {

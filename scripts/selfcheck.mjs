@@ -33,7 +33,10 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-selfcheck-'));
 // --- .env parser
 {
   const file = path.join(tmp, '.env');
-  writeFileSync(file, ['# comment', 'A=1', 'export B = two words # trailing', 'C="quoted # kept"', "D='single'", 'E=', 'KEEP=new', 'bad line'].join('\n'));
+  writeFileSync(
+    file,
+    ['# comment', 'A=1', 'export B = two words # trailing', 'C="quoted # kept"', "D='single'", 'E=', 'KEEP=new', 'bad line'].join('\n'),
+  );
   const target = { KEEP: 'old' };
   loadEnvFile(file, target);
   assert.deepEqual(target, { KEEP: 'old', A: '1', B: 'two words', C: 'quoted # kept', D: 'single', E: '' });
@@ -57,7 +60,12 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-selfcheck-'));
   await ensureInfrastructure({}, { log: (l) => lines.push(l) });
   assert.deepEqual(lines, []);
   const down = await freePort();
-  if (!(await (async () => { const { spawnSync } = await import('node:child_process'); return spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0; })())) {
+  if (
+    !(await (async () => {
+      const { spawnSync } = await import('node:child_process');
+      return spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
+    })())
+  ) {
     await assert.rejects(
       ensureInfrastructure({ REDIS_URL: `redis://127.0.0.1:${down}` }, { log: () => {} }),
       /only the standard local port 6379 can be started/,
@@ -91,7 +99,10 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-selfcheck-'));
 
 // --- redis
 {
-  const replies = await redisCommands('redis://127.0.0.1:6379/15', [['SET', 'bleedkits:selfcheck', 'x'], ['DEL', 'bleedkits:selfcheck']]);
+  const replies = await redisCommands('redis://127.0.0.1:6379/15', [
+    ['SET', 'bleedkits:selfcheck', 'x'],
+    ['DEL', 'bleedkits:selfcheck'],
+  ]);
   assert.deepEqual(replies, ['+OK', '+OK', ':1']);
   ok('redisCommands speaks RESP with SELECT');
 }
@@ -118,7 +129,13 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-selfcheck-'));
   );
   assert.equal(countPlaywright({ stats: { expected: 0, unexpected: 0, flaky: 0 }, errors: [{ message: 'syntax' }] }, 1).failed, 1);
   assert.equal(countPlaywright(null, 1).failed, 1);
-  assert.deepEqual(summaryLine([{ passed: 5, failed: 3 }, { passed: 1, failed: 0 }]), { passed: 6, failed: 3, line: '6 passed, 3 failed' });
+  assert.deepEqual(
+    summaryLine([
+      { passed: 5, failed: 3 },
+      { passed: 1, failed: 0 },
+    ]),
+    { passed: 6, failed: 3, line: '6 passed, 3 failed' },
+  );
   ok('summary counting and sanitising');
 }
 
@@ -177,10 +194,16 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-selfcheck-'));
   const health = await stack.waitHealthy({ timeoutMs: 20_000, intervalMs: 200 });
   assert.equal(health.status, 'up');
   assert.equal(readFileSync(crashFile, 'utf8'), '3');
-  assert.ok(lines.some((l) => /^imports\s+\| crashing on purpose 1$/.test(l)), 'prefixed child output');
+  assert.ok(
+    lines.some((l) => /^imports\s+\| crashing on purpose 1$/.test(l)),
+    'prefixed child output',
+  );
   assert.ok(lines.some((l) => /^stack\s+\| imports exited unexpectedly \(code 3\); restarting in 500 ms/.test(l)));
   assert.ok(lines.some((l) => /^stack\s+\| imports exited unexpectedly \(code 3\); restarting in 1000 ms/.test(l)));
-  assert.ok(lines.some((l) => /^kits\s+\| partial$/.test(l)), 'last partial line flushed');
+  assert.ok(
+    lines.some((l) => /^kits\s+\| partial$/.test(l)),
+    'last partial line flushed',
+  );
   const t0 = Date.now();
   await stack.stop();
   const took = Date.now() - t0;

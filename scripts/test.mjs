@@ -130,9 +130,6 @@ async function runJest(env) {
   record('Jest', counts.passed, counts.failed, counts.note);
 }
 
-
-
-
 function tail(file, lines) {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
@@ -193,14 +190,24 @@ async function runFormatCheck(env) {
   note('Prettier: npx prettier --check .');
   const r = await run('npx', ['prettier', '--check', '.', '--log-level', 'warn'], { env, timeoutMs: LIMITS.build, label: 'Prettier' });
   if (r.error) return record('Prettier', 0, 1, `could not run: ${r.error.message}`);
-  record('Prettier', r.code === 0 ? 1 : 0, r.code === 0 ? 0 : 1, r.timedOut ? 'timeout' : r.code === 0 ? 'every file formatted' : 'files listed above (npm run format)');
+  record(
+    'Prettier',
+    r.code === 0 ? 1 : 0,
+    r.code === 0 ? 0 : 1,
+    r.timedOut ? 'timeout' : r.code === 0 ? 'every file formatted' : 'files listed above (npm run format)',
+  );
 }
 
 async function runEndToEnd(env) {
   note('build: npx nx run-many -t build');
   const build = await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream'], { env, timeoutMs: LIMITS.build, label: 'build' });
   if (build.code !== 0) {
-    record('build', 0, 1, `nx run-many -t build ${build.timedOut ? 'timed out' : `failed (exit ${build.code ?? build.error?.message})`}; end-to-end tests not run`);
+    record(
+      'build',
+      0,
+      1,
+      `nx run-many -t build ${build.timedOut ? 'timed out' : `failed (exit ${build.code ?? build.error?.message})`}; end-to-end tests not run`,
+    );
     return;
   }
   const missing = missingBuilds();
@@ -267,7 +274,9 @@ async function runEndToEnd(env) {
     };
     delete stackEnv.PORT;
     writeFileSync(STACK_LOG, '');
-    note(`e2e: starting the stack on http://127.0.0.1:${gatewayPort} (database bleedkits_e2e, private NATS on ${natsPort}, Redis db 15; logs in .data/e2e-stack.log)`);
+    note(
+      `e2e: starting the stack on http://127.0.0.1:${gatewayPort} (database bleedkits_e2e, private NATS on ${natsPort}, Redis db 15; logs in .data/e2e-stack.log)`,
+    );
     let gaveUp = null;
     stack = await startStack({
       env: stackEnv,
@@ -303,7 +312,13 @@ async function runEndToEnd(env) {
       note(`Playwright: npx playwright test -c web/playwright.config.ts (E2E_BASE_URL=${baseUrl})`);
       const grep = process.env.TEST_PLAYWRIGHT_GREP ? ['--grep', process.env.TEST_PLAYWRIGHT_GREP] : [];
       const r = await run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts', ...grep], {
-        env: { ...env, E2E_BASE_URL: baseUrl, E2E_ADMIN_EMAIL: stackEnv.ADMIN_EMAIL, E2E_ADMIN_PASSWORD: stackEnv.ADMIN_PASSWORD, E2E_SMTP_PEER_URL: smtpPeer.httpUrl },
+        env: {
+          ...env,
+          E2E_BASE_URL: baseUrl,
+          E2E_ADMIN_EMAIL: stackEnv.ADMIN_EMAIL,
+          E2E_ADMIN_PASSWORD: stackEnv.ADMIN_PASSWORD,
+          E2E_SMTP_PEER_URL: smtpPeer.httpUrl,
+        },
         timeoutMs: LIMITS.playwright,
         label: 'Playwright',
       });

@@ -15,6 +15,9 @@ const mix = { mix: meta.mix, path: meta.path, radius: meta.radius, limit: meta.l
 export const options = optionsFor('nearby', 'nearby');
 
 export default function () {
-  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, { headers: REQUEST_PARAMS_HEADERS, tags: { name: 'nearby' } });
+  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, {
+    headers: REQUEST_PARAMS_HEADERS,
+    tags: { name: 'nearby' },
+  });
   check(res, { 'status is 200': (r) => r.status === 200 });
 }

@@ -19,6 +19,9 @@ const opts = SQL ? { path: '/api/bench/public-sql' } : {};
 export const options = SQL ? { ...optionsFor('sql_cold', 'none'), thresholds: {} } : optionsFor('viewport_cold', 'cold');
 
 export default function () {
-  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest, opts)}`, { headers: REQUEST_PARAMS_HEADERS, tags: { name: SQL ? 'sql-cold' : 'viewport-cold' } });
+  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest, opts)}`, {
+    headers: REQUEST_PARAMS_HEADERS,
+    tags: { name: SQL ? 'sql-cold' : 'viewport-cold' },
+  });
   check(res, { 'status is 200': (r) => r.status === 200 });
 }

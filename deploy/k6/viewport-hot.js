@@ -16,6 +16,9 @@ const mix = { mix: meta.mix, path: meta.path, limit: meta.limit, viewports, sequ
 export const options = optionsFor('viewport_hot', 'hot');
 
 export default function () {
-  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, { headers: REQUEST_PARAMS_HEADERS, tags: { name: 'viewport-hot' } });
+  const res = http.get(`${BASE_URL}${requestPath(mix, exec.scenario.iterationInTest)}`, {
+    headers: REQUEST_PARAMS_HEADERS,
+    tags: { name: 'viewport-hot' },
+  });
   check(res, { 'status is 200': (r) => r.status === 200 });
 }

@@ -64,7 +64,6 @@ const BUILD_DIR = '.bench-tmp/feed-build';
 /** Filled once the private build exists: the seed detects each kit's ambulance service with the built contracts. */
 const seedOptions = { contracts: undefined };
 
-
 /** A process of the stack from the private build, its output appended to the log file. */
 function startProcess(name, main, env, logFile, hook, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '-r', hook, path.join(ROOT, main)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -111,7 +111,13 @@ async function measure(count) {
   const entries = [];
   for (let i = 0; i < count; i++) {
     const kit = publicKit(rng, i);
-    entries.push({ id: kit.id, json: JSON.stringify(kit), latitude: kit.latitude, longitude: kit.longitude, place: placeKeysOf(kit.postcode, kit.city) });
+    entries.push({
+      id: kit.id,
+      json: JSON.stringify(kit),
+      latitude: kit.latitude,
+      longitude: kit.longitude,
+      place: placeKeysOf(kit.postcode, kit.city),
+    });
   }
   const started = performance.now();
   const doc = await buildPublicSnapshot(entries, Gazetteer.build(entries).outwardPlaces(), count, `bench-${count}`);

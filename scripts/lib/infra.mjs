@@ -100,7 +100,9 @@ function which(bin, fallbacks = []) {
 
 function postgresVersion() {
   if (!existsSync('/etc/postgresql')) return null;
-  const versions = readdirSync('/etc/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync('/etc/postgresql')
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ?? null;
 }
 
@@ -121,7 +123,9 @@ const LOCAL = {
       if (!which('redis-server', ['/usr/bin/redis-server'])) throw new Error('redis-server not found: install the redis-server package');
       mkdirSync('/var/lib/redis', { recursive: true });
       mkdirSync('/var/log/redis', { recursive: true });
-      return sh('redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log');
+      return sh(
+        'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log',
+      );
     },
   },
   nats: {
@@ -129,7 +133,9 @@ const LOCAL = {
     start() {
       if (!existsSync('/usr/sbin/nats-server')) throw new Error('/usr/sbin/nats-server not found: install the nats-server package');
       mkdirSync('/var/lib/nats-server', { recursive: true });
-      return sh('start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log');
+      return sh(
+        'start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log',
+      );
     },
   },
 };
@@ -156,7 +162,9 @@ export async function ensureInfrastructure(env = process.env, { log = console.lo
     } else {
       const local = LOCAL[t.name];
       if (!LOOPBACK.has(t.host) || t.port !== local.port) {
-        throw new Error(`${t.label} at ${t.host}:${t.port} is not answering, and only the standard local port ${local.port} can be started here (no Docker engine)`);
+        throw new Error(
+          `${t.label} at ${t.host}:${t.port} is not answering, and only the standard local port ${local.port} can be started here (no Docker engine)`,
+        );
       }
       const r = local.start();
       if (!r.ok) throw new Error(`starting ${t.label} failed:\n${r.output}`);
@@ -233,7 +241,8 @@ export function redisCommands(redisUrl, commands, timeoutMs = 5000) {
   const { host, port } = endpointOf(redisUrl, 6379);
   const u = new URL(redisUrl);
   const all = [];
-  if (u.password) all.push(u.username ? ['AUTH', decodeURIComponent(u.username), decodeURIComponent(u.password)] : ['AUTH', decodeURIComponent(u.password)]);
+  if (u.password)
+    all.push(u.username ? ['AUTH', decodeURIComponent(u.username), decodeURIComponent(u.password)] : ['AUTH', decodeURIComponent(u.password)]);
   const db = u.pathname.replace(/^\//, '');
   if (db) all.push(['SELECT', db]);
   all.push(...commands);

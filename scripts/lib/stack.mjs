@@ -24,7 +24,11 @@ const MAX_RESTARTS_PER_MINUTE = 5;
 
 /** Entry file of each process, relative to the repository root. */
 export function entryPoints(root = ROOT) {
-  const entries = SERVICES.map((name) => ({ name, main: path.join(root, 'services', name, 'dist', 'main.js'), nodeArgs: nodeOptionsOf(path.join(root, 'services', name)) }));
+  const entries = SERVICES.map((name) => ({
+    name,
+    main: path.join(root, 'services', name, 'dist', 'main.js'),
+    nodeArgs: nodeOptionsOf(path.join(root, 'services', name)),
+  }));
   entries.push({ name: 'gateway', main: path.join(root, 'gateway', 'dist', 'main.js'), nodeArgs: nodeOptionsOf(path.join(root, 'gateway')) });
   return entries;
 }
@@ -153,7 +157,9 @@ export async function startStack({
         }
         const delay = Math.min(500 * 2 ** p.restarts.length, 8_000);
         p.restarts.push(now);
-        note(`${p.name} exited unexpectedly (${how}); restarting in ${delay} ms (restart ${p.restarts.length} of ${MAX_RESTARTS_PER_MINUTE} per minute)`);
+        note(
+          `${p.name} exited unexpectedly (${how}); restarting in ${delay} ms (restart ${p.restarts.length} of ${MAX_RESTARTS_PER_MINUTE} per minute)`,
+        );
         p.timer = setTimeout(() => {
           p.timer = null;
           if (!stopping) launch(p);

@@ -25,7 +25,11 @@ export const ManufacturerMessages = {
 
 /** Lower case, spaces to underscores, anything but letters, digits and underscores removed. */
 export function normaliseManufacturerName(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '_').replace(/[^a-z0-9_]/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_')
+    .replace(/[^a-z0-9_]/g, '');
 }
 
 export type ApprovedKitsFile = { filename: string; content: string };

@@ -1,13 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
-import {
-  adminUserEditRules,
-  loginRules,
-  passwordChangeServerRules,
-  profileRules,
-  resetPasswordRules,
-  signUpRules,
-} from '../validation/auth.rules';
+import { adminUserEditRules, loginRules, passwordChangeServerRules, profileRules, resetPasswordRules, signUpRules } from '../validation/auth.rules';
 import type { RegisterRequest, LoginRequest } from '../identity/user';
 import { TEXT_LIMITS } from '../validation/limits';
 import { BoundedText } from './field-shapes';

@@ -31,8 +31,11 @@ export class KitRegistrationDto implements KitRegistration {
   @ApiPropertyOptional(text(TEXT_LIMITS.address)) @Satisfies(kitOptionalTextRules.addressLine2) addressLine2?: string;
   @ApiProperty(text(TEXT_LIMITS.city)) @Satisfies(kitRegistrationRules.city) city: string;
   @ApiProperty(text(TEXT_LIMITS.postcode)) @Satisfies(kitRegistrationRules.postcode) postcode: string;
-  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: '53.384092' }) @Satisfies([...locationRule, ...coordinateShape]) latitude?: string | number | null;
-  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: '-2.337856' }) @Satisfies(coordinateShape) longitude?: string | number | null;
+  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: '53.384092' })
+  @Satisfies([...locationRule, ...coordinateShape])
+  latitude?: string | number | null;
+  @ApiProperty({ oneOf: [{ type: 'number' }, { type: 'string' }], example: '-2.337856' }) @Satisfies(coordinateShape) longitude?:
+    string | number | null;
   @ApiPropertyOptional(text(TEXT_LIMITS.what3words)) @Satisfies(kitOptionalTextRules.what3words) what3words?: string;
   @ApiPropertyOptional(text(TEXT_LIMITS.notes)) @Satisfies(kitOptionalTextRules.detailedLocation) detailedLocation?: string;
   @ApiPropertyOptional(text(TEXT_LIMITS.openingHours)) @Satisfies(kitOptionalTextRules.openingHours) openingHours?: string;
@@ -85,7 +88,12 @@ export class KitEditDataDto implements KitEditData {
   status?: KitStatus;
   @ApiPropertyOptional({ nullable: true, format: 'uuid', description: 'admin only: the owner; null or empty leaves the kit unassigned' })
   @ValidateIf((o: KitEditDataDto) => o.userId !== null && o.userId !== undefined && o.userId !== '')
-  @Satisfies([{ message: 'userId must be a user id', test: (v) => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) }])
+  @Satisfies([
+    {
+      message: 'userId must be a user id',
+      test: (v) => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+    },
+  ])
   userId?: string | null;
 }
 
@@ -113,5 +121,6 @@ export class DeploymentStatusDto {
   @ApiProperty({ enum: DEPLOYMENT_STATUSES })
   @IsIn(DEPLOYMENT_STATUSES as unknown as string[], { message: KitMessages.unknownDeploymentStatus })
   status: string;
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: TEXT_LIMITS.notes }) @Satisfies(boundedText('Notes', TEXT_LIMITS.notes)) notes?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: TEXT_LIMITS.notes }) @Satisfies(boundedText('Notes', TEXT_LIMITS.notes)) notes?:
+    string | null;
 }

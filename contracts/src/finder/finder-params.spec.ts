@@ -5,7 +5,10 @@ describe('finder parameter validation', () => {
   const box = { north: '53.5', south: '53.3', east: '-2.2', west: '-2.5' };
 
   it('reads numbers from query strings or JSON, with the spec defaults', () => {
-    expect(parseViewportQuery(box)).toEqual({ ok: true, value: { north: 53.5, south: 53.3, east: -2.2, west: -2.5, zoom: FINDER.defaultZoom, limit: 1000 } });
+    expect(parseViewportQuery(box)).toEqual({
+      ok: true,
+      value: { north: 53.5, south: 53.3, east: -2.2, west: -2.5, zoom: FINDER.defaultZoom, limit: 1000 },
+    });
     expect(parseViewportQuery({ ...box, zoom: 12.5, limit: '10' })).toMatchObject({ ok: true, value: { zoom: 12.5, limit: 10 } });
     expect(parseNearbyQuery({ lat: 53, lng: -2 })).toEqual({ ok: true, value: { lat: 53, lng: -2, radius: 25, limit: 100 } });
     expect(parseSearchQuery({ location: '  wa15   8fh ' })).toEqual({ ok: true, value: { location: 'wa15 8fh', radius: 25, limit: 100 } });

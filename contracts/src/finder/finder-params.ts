@@ -77,7 +77,12 @@ export function parseViewportQuery(source: Source): Parsed<ViewportQuery> {
 
 /** lat, lng, radius in km (default 25, at most 1000), limit 1..1000 (default 100). */
 export function parseNearbyQuery(source: Source): Parsed<NearbyQuery> {
-  return parsed(() => ({ lat: latitude(source, 'lat'), lng: longitude(source, 'lng'), radius: radius(source), limit: limit(source, FINDER.nearbyDefaultLimit) }));
+  return parsed(() => ({
+    lat: latitude(source, 'lat'),
+    lng: longitude(source, 'lng'),
+    radius: radius(source),
+    limit: limit(source, FINDER.nearbyDefaultLimit),
+  }));
 }
 
 /** location (trimmed, not empty), with the optional radius and limit of nearby. */

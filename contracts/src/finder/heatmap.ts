@@ -12,10 +12,38 @@ export const HEATMAP_SCHEME_LABELS: Readonly<Record<HeatmapScheme, string>> = {
 
 /** Colour ramps per scheme (transparent first, as the heatmap layer expects). */
 export const HEATMAP_GRADIENTS: Readonly<Record<HeatmapScheme, readonly string[]>> = {
-  default: ['rgba(0, 255, 255, 0)', 'rgba(0, 191, 255, 1)', 'rgba(0, 127, 255, 1)', 'rgba(0, 63, 255, 1)', 'rgba(127, 0, 255, 1)', 'rgba(255, 0, 0, 1)'],
-  emergency: ['rgba(255, 255, 0, 0)', 'rgba(255, 200, 0, 1)', 'rgba(255, 140, 0, 1)', 'rgba(255, 69, 0, 1)', 'rgba(220, 20, 60, 1)', 'rgba(139, 0, 0, 1)'],
-  coverage: ['rgba(173, 216, 230, 0)', 'rgba(135, 206, 250, 1)', 'rgba(70, 130, 180, 1)', 'rgba(65, 105, 225, 1)', 'rgba(0, 0, 205, 1)', 'rgba(25, 25, 112, 1)'],
-  availability: ['rgba(144, 238, 144, 0)', 'rgba(154, 205, 50, 1)', 'rgba(50, 205, 50, 1)', 'rgba(34, 139, 34, 1)', 'rgba(0, 128, 0, 1)', 'rgba(0, 100, 0, 1)'],
+  default: [
+    'rgba(0, 255, 255, 0)',
+    'rgba(0, 191, 255, 1)',
+    'rgba(0, 127, 255, 1)',
+    'rgba(0, 63, 255, 1)',
+    'rgba(127, 0, 255, 1)',
+    'rgba(255, 0, 0, 1)',
+  ],
+  emergency: [
+    'rgba(255, 255, 0, 0)',
+    'rgba(255, 200, 0, 1)',
+    'rgba(255, 140, 0, 1)',
+    'rgba(255, 69, 0, 1)',
+    'rgba(220, 20, 60, 1)',
+    'rgba(139, 0, 0, 1)',
+  ],
+  coverage: [
+    'rgba(173, 216, 230, 0)',
+    'rgba(135, 206, 250, 1)',
+    'rgba(70, 130, 180, 1)',
+    'rgba(65, 105, 225, 1)',
+    'rgba(0, 0, 205, 1)',
+    'rgba(25, 25, 112, 1)',
+  ],
+  availability: [
+    'rgba(144, 238, 144, 0)',
+    'rgba(154, 205, 50, 1)',
+    'rgba(50, 205, 50, 1)',
+    'rgba(34, 139, 34, 1)',
+    'rgba(0, 128, 0, 1)',
+    'rgba(0, 100, 0, 1)',
+  ],
 };
 
 /** Intensity in percent: starts at 50, moves in steps of 10, clamped to 10..150. */

@@ -35,16 +35,43 @@ const TEXT_RULES: readonly [RegExp, AmbulanceService][] = [
   [/\b(northern ireland|belfast|londonderry|derry|lisburn|newry|armagh|county antrim|county down|county tyrone|fermanagh)\b/, 'northern_ireland'],
   [/\b(scotland|edinburgh|glasgow|aberdeen|dundee|inverness|stirling|perth|paisley|highlands?|fife|lothian|ayrshire|lanarkshire)\b/, 'scottish'],
   [/\b(wales|cymru|cardiff|swansea|newport|wrexham|bangor|aberystwyth|gwynedd|powys|pembrokeshire|carmarthen|anglesey|llandudno|merthyr)\b/, 'welsh'],
-  [/\b(london|westminster|camden|islington|hackney|croydon|ealing|brent|lambeth|southwark|greenwich|lewisham|wandsworth|barnet|enfield|haringey|hounslow|hillingdon|bromley|romford)\b/, 'london'],
+  [
+    /\b(london|westminster|camden|islington|hackney|croydon|ealing|brent|lambeth|southwark|greenwich|lewisham|wandsworth|barnet|enfield|haringey|hounslow|hillingdon|bromley|romford)\b/,
+    'london',
+  ],
   [/\b(newcastle|sunderland|gateshead|durham|middlesbrough|darlington|hartlepool|stockton|northumberland|tyne and wear|teesside)\b/, 'north_east'],
-  [/\b(manchester|liverpool|bolton|wigan|preston|blackpool|blackburn|lancaster|carlisle|chester|warrington|stockport|oldham|salford|trafford|altrincham|sale|lancashire|cumbria|cheshire|merseyside)\b/, 'north_west'],
-  [/\b(yorkshire|leeds|sheffield|bradford|york|hull|wakefield|huddersfield|doncaster|rotherham|barnsley|harrogate|halifax|scarborough)\b/, 'yorkshire'],
-  [/\b(birmingham|coventry|wolverhampton|walsall|dudley|solihull|stoke|stafford|staffordshire|shrewsbury|shropshire|telford|worcester|worcestershire|hereford|herefordshire|warwick|warwickshire|west midlands)\b/, 'west_midlands'],
-  [/\b(nottingham|nottinghamshire|leicester|leicestershire|derby|derbyshire|lincoln|lincolnshire|northampton|northamptonshire|rutland|east midlands)\b/, 'east_midlands'],
-  [/\b(norwich|norfolk|ipswich|suffolk|cambridge|cambridgeshire|peterborough|luton|bedford|bedfordshire|hertfordshire|st albans|watford|chelmsford|colchester|southend|essex|east of england)\b/, 'east_of_england'],
-  [/\b(oxford|oxfordshire|reading|berkshire|southampton|portsmouth|winchester|hampshire|milton keynes|buckinghamshire|aylesbury|high wycombe|basingstoke)\b/, 'south_central'],
-  [/\b(brighton|hove|sussex|kent|canterbury|maidstone|dover|guildford|surrey|crawley|eastbourne|hastings|tunbridge wells|medway)\b/, 'south_east_coast'],
-  [/\b(bristol|bath|plymouth|exeter|devon|cornwall|truro|somerset|taunton|dorset|bournemouth|poole|gloucester|gloucestershire|cheltenham|wiltshire|swindon|salisbury)\b/, 'south_western'],
+  [
+    /\b(manchester|liverpool|bolton|wigan|preston|blackpool|blackburn|lancaster|carlisle|chester|warrington|stockport|oldham|salford|trafford|altrincham|sale|lancashire|cumbria|cheshire|merseyside)\b/,
+    'north_west',
+  ],
+  [
+    /\b(yorkshire|leeds|sheffield|bradford|york|hull|wakefield|huddersfield|doncaster|rotherham|barnsley|harrogate|halifax|scarborough)\b/,
+    'yorkshire',
+  ],
+  [
+    /\b(birmingham|coventry|wolverhampton|walsall|dudley|solihull|stoke|stafford|staffordshire|shrewsbury|shropshire|telford|worcester|worcestershire|hereford|herefordshire|warwick|warwickshire|west midlands)\b/,
+    'west_midlands',
+  ],
+  [
+    /\b(nottingham|nottinghamshire|leicester|leicestershire|derby|derbyshire|lincoln|lincolnshire|northampton|northamptonshire|rutland|east midlands)\b/,
+    'east_midlands',
+  ],
+  [
+    /\b(norwich|norfolk|ipswich|suffolk|cambridge|cambridgeshire|peterborough|luton|bedford|bedfordshire|hertfordshire|st albans|watford|chelmsford|colchester|southend|essex|east of england)\b/,
+    'east_of_england',
+  ],
+  [
+    /\b(oxford|oxfordshire|reading|berkshire|southampton|portsmouth|winchester|hampshire|milton keynes|buckinghamshire|aylesbury|high wycombe|basingstoke)\b/,
+    'south_central',
+  ],
+  [
+    /\b(brighton|hove|sussex|kent|canterbury|maidstone|dover|guildford|surrey|crawley|eastbourne|hastings|tunbridge wells|medway)\b/,
+    'south_east_coast',
+  ],
+  [
+    /\b(bristol|bath|plymouth|exeter|devon|cornwall|truro|somerset|taunton|dorset|bournemouth|poole|gloucester|gloucestershire|cheltenham|wiltshire|swindon|salisbury)\b/,
+    'south_western',
+  ],
 ];
 
 export function ambulanceServiceFromText(...texts: (string | null | undefined)[]): AmbulanceService | null {

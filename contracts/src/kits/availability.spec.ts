@@ -1,4 +1,11 @@
-import { allDayAvailability, availabilityTransitions as t, defaultAvailability, openingHoursText, parseAvailability, toAdminShape } from './availability';
+import {
+  allDayAvailability,
+  availabilityTransitions as t,
+  defaultAvailability,
+  openingHoursText,
+  parseAvailability,
+  toAdminShape,
+} from './availability';
 
 describe(openingHoursText.name, () => {
   it("writes every documented case: '24/7', 'Mon-Fri: 09:00-17:00', 'Closed: Sat, Sun', 'Closed all days', term time", () => {
@@ -32,7 +39,7 @@ describe('availability transitions', () => {
     expect(off.sunday).toEqual(on.sunday);
   });
 
-  it("Quick Apply copies Monday to Tuesday-Friday and Saturday to Sunday", () => {
+  it('Quick Apply copies Monday to Tuesday-Friday and Saturday to Sunday', () => {
     const a = t.setHours(t.setHours(defaultAvailability(), 'monday', 'openTime', '08:00'), 'saturday', 'closeTime', '12:00');
     const weekdays = t.applyMondayToWeekdays(a);
     expect(weekdays.friday).toEqual(weekdays.monday);

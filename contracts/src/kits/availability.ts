@@ -42,7 +42,10 @@ export function allDayAvailability(isTermTimeOnly = false): Availability {
 }
 
 /** Every 30 minutes from 00:00 to 23:30: the choices of the per-day selectors. */
-export const TIME_OPTIONS: readonly string[] = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+export const TIME_OPTIONS: readonly string[] = Array.from(
+  { length: 48 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+);
 
 function readDay(raw: unknown): DayHours | null {
   if (!raw || typeof raw !== 'object') return null;

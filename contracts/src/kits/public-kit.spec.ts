@@ -10,9 +10,22 @@ describe('the public listing of a kit', () => {
 
   it('has the public fields only', () => {
     const kit = {
-      id: 7, locationName: 'Station', locationType: 'locked_cabinet', latitude: 53.4, longitude: -2.3, availability: '{"is24x7":true}',
-      openingHours: '24/7', what3words: null, addressLine1: '1 High St', city: 'Sale', postcode: 'M33 7XX', detailedLocation: null,
-      deploymentStatus: 'available', verificationStatus: 'verified', cabinetCode: '1234', custodianEmail: 'jo@example.org',
+      id: 7,
+      locationName: 'Station',
+      locationType: 'locked_cabinet',
+      latitude: 53.4,
+      longitude: -2.3,
+      availability: '{"is24x7":true}',
+      openingHours: '24/7',
+      what3words: null,
+      addressLine1: '1 High St',
+      city: 'Sale',
+      postcode: 'M33 7XX',
+      detailedLocation: null,
+      deploymentStatus: 'available',
+      verificationStatus: 'verified',
+      cabinetCode: '1234',
+      custodianEmail: 'jo@example.org',
     } as const;
     const listing = toPublicKit(kit);
     expect(Object.keys(listing).sort()).toEqual([...PUBLIC_KIT_FIELDS].sort());

@@ -20,7 +20,11 @@ describe('auth rule tables', () => {
       AuthMessages.passwordSpecial,
       AuthMessages.lastNameRequired,
     ]);
-    expect(firstErrors(errors)).toEqual({ email: AuthMessages.loginEmail, password: AuthMessages.passwordLowercase, lastName: AuthMessages.lastNameRequired });
+    expect(firstErrors(errors)).toEqual({
+      email: AuthMessages.loginEmail,
+      password: AuthMessages.passwordLowercase,
+      lastName: AuthMessages.lastNameRequired,
+    });
   });
 
   it('checks only the length of a changed password, and that confirmation matches', () => {

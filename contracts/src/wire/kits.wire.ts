@@ -23,7 +23,14 @@ import type {
   FeedClientListResponse,
   FeedClientView,
 } from '../ambulance-feed/feed-clients';
-import type { CodeDisclosedRequest, CodeDisclosedResponse, FeedOpenRequest, FeedOpenResponse, FeedPartRequest, FeedPartResponse } from '../ambulance-feed/feed-wire';
+import type {
+  CodeDisclosedRequest,
+  CodeDisclosedResponse,
+  FeedOpenRequest,
+  FeedOpenResponse,
+  FeedPartRequest,
+  FeedPartResponse,
+} from '../ambulance-feed/feed-wire';
 import { AmbulanceFeedSubjects, ApprovedDownloadSubjects } from '../ambulance-feed/subjects';
 import type { Option } from '../enums/option';
 import type { StatsResponse, ViewportQuery } from '../finder/finder';

@@ -74,9 +74,7 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
     },
   });
   const docsHeaders = helmet({ contentSecurityPolicy: false });
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    (req.path.startsWith('/api/docs') ? docsHeaders : strictHeaders)(req, res, next),
-  );
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/docs') ? docsHeaders : strictHeaders)(req, res, next));
 
   app.use(
     session({
@@ -102,9 +100,14 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
     .setDescription('The documented /api surface of the register. Session cookie authentication (bk.sid).')
     .setVersion('1')
     .addCookieAuth('bk.sid')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'an ambulance-feed key (bkf_…), issued by an admin per feed client' }, FEED_SECURITY_SCHEME)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'an ambulance-feed key (bkf_…), issued by an admin per feed client' },
+      FEED_SECURITY_SCHEME,
+    )
     .build();
-  SwaggerModule.setup('api/docs', app, () => describeFinderRoutes(SwaggerModule.createDocument(app, docConfig)), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup('api/docs', app, () => describeFinderRoutes(SwaggerModule.createDocument(app, docConfig)), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
 
   if (env.SERVE_WEB) serveWebApp(app, env.WEB_DIST_DIR);
 

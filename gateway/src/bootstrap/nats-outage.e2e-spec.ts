@@ -8,7 +8,12 @@ describe('a NATS outage under steady requests', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack({ contexts: ['identity', 'kits'] });
-    await new HttpClient(stack.baseUrl).post('/api/auth/register', { email: 'steady@example.org', password: 'Str0ng!pass', firstName: 'Stea', lastName: 'Dy' });
+    await new HttpClient(stack.baseUrl).post('/api/auth/register', {
+      email: 'steady@example.org',
+      password: 'Str0ng!pass',
+      firstName: 'Stea',
+      lastName: 'Dy',
+    });
   });
   afterAll(async () => stack?.close());
 

@@ -20,15 +20,24 @@ export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
     WEB_DIST_DIR: str({ default: '' }),
     NATS_REQUEST_TIMEOUT_MS: num({ default: 5000 }),
     HEALTH_TIMEOUT_MS: num({ default: 2000 }),
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: num({ default: 20, desc: 'failed sign-ins per account from all clients per window; then only trusted devices may try' }),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: num({
+      default: 20,
+      desc: 'failed sign-ins per account from all clients per window; then only trusted devices may try',
+    }),
     LOGIN_FAILURE_WINDOW_SECONDS: num({ default: 900 }),
     LOGIN_FREE_FAILURES_PER_CLIENT: num({ default: 5, desc: 'failed sign-ins of one client for one account before exponential back-off' }),
     LOGIN_LOCKOUT_BASE_SECONDS: num({ default: 30, desc: 'first back-off of a client for an account; doubles with each further failure' }),
     LOGIN_LOCKOUT_MAX_SECONDS: num({ default: 900, desc: 'longest back-off of a client for an account' }),
     LOGIN_TRUSTED_DEVICE_DAYS: num({ default: 180, desc: 'how long a browser that signed in stays exempt from the per-account lock' }),
     HTTP_HEADERS_TIMEOUT_MS: num({ default: 10_000, desc: 'a client must send all request headers within this time (slow-headers attacks)' }),
-    HTTP_REQUEST_TIMEOUT_MS: num({ default: 30_000, desc: 'a client must send the whole request, body included, within this time (slow-body attacks)' }),
-    HTTP_KEEP_ALIVE_TIMEOUT_MS: num({ default: 5_000, desc: 'an idle keep-alive connection is closed after this time (below the load balancer idle timeout)' }),
+    HTTP_REQUEST_TIMEOUT_MS: num({
+      default: 30_000,
+      desc: 'a client must send the whole request, body included, within this time (slow-body attacks)',
+    }),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: num({
+      default: 5_000,
+      desc: 'an idle keep-alive connection is closed after this time (below the load balancer idle timeout)',
+    }),
     HTTP_TIMEOUT_CHECK_INTERVAL_MS: num({ default: 1_000, desc: 'how often the server checks for requests past the timeouts above' }),
     JSON_BODY_LIMIT_BYTES: num({ default: 256 * 1024, desc: 'largest JSON request body (uploads are multipart with their own limits)' }),
     JSON_MAX_DEPTH: num({ default: 32, desc: 'deepest nesting of a JSON request body' }),
@@ -37,7 +46,10 @@ export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
     AUTH_RATE_WINDOW_SECONDS: num({ default: 60 }),
     CONTACT_MAX_MESSAGES_PER_CLIENT: num({ default: 5, desc: 'contact-form messages per client address per CONTACT_RATE_WINDOW_SECONDS' }),
     CONTACT_RATE_WINDOW_SECONDS: num({ default: 3600 }),
-    AMBULANCE_FEED_MAX_REQUESTS_PER_MINUTE: num({ default: 120, desc: 'requests per ambulance-feed key per minute (shared by gateway replicas in Redis)' }),
+    AMBULANCE_FEED_MAX_REQUESTS_PER_MINUTE: num({
+      default: 120,
+      desc: 'requests per ambulance-feed key per minute (shared by gateway replicas in Redis)',
+    }),
     GOOGLE_CLIENT_ID: str({ default: '' }),
     GOOGLE_CLIENT_SECRET: str({ default: '' }),
     GOOGLE_AUTH_URL: str({ default: 'https://accounts.google.com/o/oauth2/v2/auth' }),
@@ -56,7 +68,12 @@ export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
   }
   const publicBaseUrl = env.PUBLIC_BASE_URL || `http://localhost:${env.PORT}`;
   // The finder's fast path reads the same source, so a setting given to the gateway reaches it too.
-  return { ...env, PUBLIC_BASE_URL: publicBaseUrl, googleConfigured: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET), finder: readFinderEnv(source) };
+  return {
+    ...env,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    googleConfigured: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    finder: readFinderEnv(source),
+  };
 }
 export type GatewayEnv = ReturnType<typeof readGatewayEnv>;
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');

@@ -29,7 +29,11 @@ export class ClientRateLimitGuard implements CanActivate {
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const d = await this.limiter.hit(`rl:client:${client}`, this.env.AUTH_MAX_REQUESTS_PER_CLIENT, this.env.AUTH_RATE_WINDOW_SECONDS);
     if (!d.allowed) {
-      throw new GatewayError({ code: ErrorCode.RateLimited, message: 'Too many requests. Please try again later.', retryAfterSeconds: d.retryAfterSeconds });
+      throw new GatewayError({
+        code: ErrorCode.RateLimited,
+        message: 'Too many requests. Please try again later.',
+        retryAfterSeconds: d.retryAfterSeconds,
+      });
     }
     return true;
   }

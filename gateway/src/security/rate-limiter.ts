@@ -11,7 +11,10 @@ export type RateDecision = { allowed: boolean; count: number; retryAfterSeconds:
 
 /** Fixed-window counters in Redis. */
 export class RateLimiter {
-  constructor(private readonly redis: RedisClientType, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: RedisClientType,
+    private readonly prefix: string,
+  ) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateDecision> {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowSeconds)] })) as [number, number];

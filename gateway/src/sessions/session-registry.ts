@@ -6,7 +6,11 @@ import type { RedisClientType } from 'redis';
  * The set lives beside the sessions in Redis; a stale id in it is harmless (destroying it is a no-op).
  */
 export class SessionRegistry {
-  constructor(private readonly redis: RedisClientType, private readonly store: Store, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: RedisClientType,
+    private readonly store: Store,
+    private readonly prefix: string,
+  ) {}
 
   private key(userId: string) {
     return `${this.prefix}user-sessions:${userId}`;

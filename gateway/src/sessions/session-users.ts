@@ -12,7 +12,10 @@ type RequestWithUser = Request & { currentUser?: CurrentUser | null };
  */
 @Injectable()
 export class SessionUsers {
-  constructor(private readonly bus: NatsBus, private readonly registry: SessionRegistry) {}
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly registry: SessionRegistry,
+  ) {}
 
   async load(req: Request): Promise<CurrentUser | null> {
     const r = req as RequestWithUser;

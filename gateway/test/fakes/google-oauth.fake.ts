@@ -37,7 +37,8 @@ export async function startFakeGoogle(clientId: string, clientSecret: string) {
       req.on('end', () => {
         const form = new URLSearchParams(raw);
         const grant = codes.get(form.get('code') ?? '');
-        const ok = grant && form.get('client_id') === clientId && form.get('client_secret') === clientSecret && form.get('redirect_uri') === grant.redirectUri;
+        const ok =
+          grant && form.get('client_id') === clientId && form.get('client_secret') === clientSecret && form.get('redirect_uri') === grant.redirectUri;
         if (!ok) {
           res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant' }));
           return;
@@ -45,7 +46,9 @@ export async function startFakeGoogle(clientId: string, clientSecret: string) {
         codes.delete(form.get('code')!);
         const token = `token-${++counter}`;
         tokens.set(token, grant.user);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile' }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile' }));
       });
       return;
     }
@@ -65,7 +68,13 @@ export async function startFakeGoogle(clientId: string, clientSecret: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    env: { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret, GOOGLE_AUTH_URL: `${base}/o/oauth2/v2/auth`, GOOGLE_TOKEN_URL: `${base}/token`, GOOGLE_USERINFO_URL: `${base}/userinfo` },
+    env: {
+      GOOGLE_CLIENT_ID: clientId,
+      GOOGLE_CLIENT_SECRET: clientSecret,
+      GOOGLE_AUTH_URL: `${base}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${base}/token`,
+      GOOGLE_USERINFO_URL: `${base}/userinfo`,
+    },
     signInAs(user: FakeGoogleUser) {
       nextUser = user;
     },

@@ -17,10 +17,17 @@ describe('identity over NATS', () => {
   });
 
   it('registers with a normalised e-mail and refuses a case-variant duplicate', async () => {
-    const { user } = await h.bus.request<UserResponse>(IdentitySubjects.register, { email: ' Ann@Example.ORG ', password: strong, firstName: 'Ann', lastName: 'Lee' });
+    const { user } = await h.bus.request<UserResponse>(IdentitySubjects.register, {
+      email: ' Ann@Example.ORG ',
+      password: strong,
+      firstName: 'Ann',
+      lastName: 'Lee',
+    });
     expect(user).toMatchObject({ email: 'ann@example.org', firstName: 'Ann', role: 'user' });
     expect(JSON.stringify(user)).not.toMatch(/argon2|passwordHash/);
-    const dup = await rejection(h.bus.request(IdentitySubjects.register, { email: 'ANN@example.org', password: strong, firstName: 'A', lastName: 'B' }));
+    const dup = await rejection(
+      h.bus.request(IdentitySubjects.register, { email: 'ANN@example.org', password: strong, firstName: 'A', lastName: 'B' }),
+    );
     expect(dup.body).toEqual({ code: ErrorCode.Conflict, message: AuthMessages.duplicateEmail });
   });
 
@@ -49,7 +56,8 @@ describe('identity over NATS', () => {
     const { items: users, hasMore } = await h.bus.request<ListPart<AdminUserRow, string>>(IdentitySubjects.listUsers, {});
     expect(hasMore).toBe(false);
     expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(['boss@example.org', 'ann@example.org']));
-    for (const u of users) expect(Object.keys(u).sort()).toEqual(['created_at', 'email', 'email_verified', 'first_name', 'id', 'kit_count', 'last_name', 'role']);
+    for (const u of users)
+      expect(Object.keys(u).sort()).toEqual(['created_at', 'email', 'email_verified', 'first_name', 'id', 'kit_count', 'last_name', 'role']);
     expect(users.every((u) => u.kit_count === 0)).toBe(true);
   });
 });

@@ -18,7 +18,12 @@ describe('a service started before NATS', () => {
     const bus = new NatsBus({ servers: nats.url, name: 'late-nats-test', requestTimeoutMs: 5000 });
     try {
       await bus.whenConnected();
-      const { user } = await bus.request<UserResponse>(IdentitySubjects.register, { email: 'late@example.org', password: 'Str0ng!pass', firstName: 'La', lastName: 'Te' });
+      const { user } = await bus.request<UserResponse>(IdentitySubjects.register, {
+        email: 'late@example.org',
+        password: 'Str0ng!pass',
+        firstName: 'La',
+        lastName: 'Te',
+      });
       expect(user.email).toBe('late@example.org');
     } finally {
       await bus.close();

@@ -207,7 +207,9 @@ describe('kits over NATS with real Postgres', () => {
       });
       expect(edited).toMatchObject({ locationName: 'Renamed Hall', detailedLocation: 'By the door', status: 'pending' });
       for (const data of [{ manuallyChecked: true }, { status: 'active' }, { userId: stranger.id }]) {
-        expect((await rejection(h.bus.request(KitsSubjects.edit, { actor: owner, kitId: k.id, data: data as KitEditRequest['data'] }))).body.code).toBe(ErrorCode.Forbidden);
+        expect(
+          (await rejection(h.bus.request(KitsSubjects.edit, { actor: owner, kitId: k.id, data: data as KitEditRequest['data'] }))).body.code,
+        ).toBe(ErrorCode.Forbidden);
       }
       // Sending the unchanged values, as the edit form does, is fine.
       expect(

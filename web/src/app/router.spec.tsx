@@ -12,17 +12,14 @@ async function acknowledgeEmergencyNotice() {
 describe('routes', () => {
   beforeEach(() => localStorage.clear());
 
-  it.each(['/no-such-page', '/registerr'])(
-    'shows the not-found screen at %s',
-    async (path) => {
-      mockFetch({ 'GET /api/auth/user': signedOut() });
-      renderApp(routes, { path });
-      await acknowledgeEmergencyNotice();
-      expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-      expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
-      expect(document.title).toBe('Page Not Found | UK Bleed Kit Register');
-    },
-  );
+  it.each(['/no-such-page', '/registerr'])('shows the not-found screen at %s', async (path) => {
+    mockFetch({ 'GET /api/auth/user': signedOut() });
+    renderApp(routes, { path });
+    await acknowledgeEmergencyNotice();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found | UK Bleed Kit Register');
+  });
 
   it("sends the statistics page's '/register' call to action to /register-kit", async () => {
     mockFetch({ 'GET /api/auth/user': signedOut() });

@@ -26,6 +26,10 @@ describe(Breadcrumbs.name, () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home']);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Home']);
   });
 });

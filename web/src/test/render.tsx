@@ -11,7 +11,10 @@ export type AppRender = RenderResult & { store: AppStore; router: ReturnType<typ
  * Renders with a real store, theme and a memory router. Pass either a single element (mounted at every path)
  * or a route table; a Toaster is mounted so toasts can be asserted.
  */
-export function renderApp(ui: ReactElement | RouteObject[], { path = '/', store = makeStore() }: { path?: string; store?: AppStore } = {}): AppRender {
+export function renderApp(
+  ui: ReactElement | RouteObject[],
+  { path = '/', store = makeStore() }: { path?: string; store?: AppStore } = {},
+): AppRender {
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(

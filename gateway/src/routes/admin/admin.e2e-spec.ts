@@ -87,12 +87,18 @@ describe('admin console calls over HTTP', () => {
 
     const approved = await admin.get(`/api/kit-status?id=${a.id}&status=active`);
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ message: 'Kit approved', kit: { id: a.id, status: 'active', userEmail: 'custodian@example.org', isOverdue: false } });
+    expect(approved.body).toMatchObject({
+      message: 'Kit approved',
+      kit: { id: a.id, status: 'active', userEmail: 'custodian@example.org', isOverdue: false },
+    });
     expect((await admin.get(`/api/kit-status?id=${a.id}&status=rejected`)).status).toBe(409);
 
     const b = await register();
     expect((await admin.get(`/api/kit-status?id=${b.id}&status=rejected`)).body.kit.status).toBe('rejected');
-    expect((await admin.get(`/api/kit-status?id=${b.id}&status=active`)).body).toMatchObject({ message: 'Kit reactivated', kit: { status: 'active' } });
+    expect((await admin.get(`/api/kit-status?id=${b.id}&status=active`)).body).toMatchObject({
+      message: 'Kit reactivated',
+      kit: { status: 'active' },
+    });
     expect((await admin.get(`/api/kit-status?id=${b.id}&status=deleted`)).status).toBe(400);
     expect((await admin.get(`/api/kit-status?id=999999&status=active`)).status).toBe(404);
   });
@@ -106,7 +112,9 @@ describe('admin console calls over HTTP', () => {
     const ownerId = (await owner.get('/api/auth/user')).body.user.id;
     const back = await admin.request('PATCH', '/api/admin/bleed-kits/reassign', { kitId: k.id, userId: ownerId });
     expect(back.body.userEmail).toBe('custodian@example.org');
-    expect((await admin.request('PATCH', '/api/admin/bleed-kits/reassign', { kitId: k.id, userId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(
+      (await admin.request('PATCH', '/api/admin/bleed-kits/reassign', { kitId: k.id, userId: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(404);
   });
 
   it('bulk-approves pending kits and reports the ids that were not pending or not found', async () => {
@@ -139,11 +147,15 @@ describe('admin console calls over HTTP', () => {
     const other = await admin.delete('/api/admin/manufacturers?value=other');
     expect(other.status).toBe(400);
     expect(other.body.message).toBe(ManufacturerMessages.otherProtected);
-    expect((await new HttpClient(stack.baseUrl).get('/api/config/manufacturers')).body.map((m: { value: string }) => m.value)).toContain('rapid_aid_kits');
+    expect((await new HttpClient(stack.baseUrl).get('/api/config/manufacturers')).body.map((m: { value: string }) => m.value)).toContain(
+      'rapid_aid_kits',
+    );
 
     const k = await register({ make: 'rapid_aid_kits' });
     expect((await admin.delete('/api/admin/manufacturers?value=rapid_aid_kits')).status).toBe(200);
-    expect((await new HttpClient(stack.baseUrl).get('/api/config/manufacturers')).body.map((m: { value: string }) => m.value)).not.toContain('rapid_aid_kits');
+    expect((await new HttpClient(stack.baseUrl).get('/api/config/manufacturers')).body.map((m: { value: string }) => m.value)).not.toContain(
+      'rapid_aid_kits',
+    );
     const edited = await owner.put('/api/admin/kit-edit', { kitId: k.id, data: { locationName: 'Still valid' } });
     expect(edited.status).toBe(200);
     expect(edited.body.make).toBe('rapid_aid_kits');
@@ -172,7 +184,11 @@ describe('admin console calls over HTTP', () => {
 
   it('answers statistics equal to what the kits table says', async () => {
     const stats = (await new HttpClient(stack.baseUrl).get('/api/statistics')).body;
-    const { rows: [t] } = await db.query(`SELECT count(*) FILTER (WHERE status='active')::int AS active, count(*) FILTER (WHERE status='active' AND manually_checked)::int AS checked FROM kits.kits`);
+    const {
+      rows: [t],
+    } = await db.query(
+      `SELECT count(*) FILTER (WHERE status='active')::int AS active, count(*) FILTER (WHERE status='active' AND manually_checked)::int AS checked FROM kits.kits`,
+    );
     expect(stats.totalActiveKits).toBe(t.active);
     expect(stats.verification).toEqual({ manuallyVerified: t.checked, total: t.active });
     const { rows: byStatus } = await db.query(`SELECT status, count(*)::int AS count FROM kits.kits GROUP BY 1 ORDER BY 1`);
@@ -193,14 +209,25 @@ describe('admin console calls over HTTP', () => {
       expect(again.body).toEqual({ files: [], count: 0, message: NO_NEW_APPROVED_KITS });
       expect((await admin.get('/api/admin/download-approved-kits')).body.lastDownloadDate).not.toBe(NEVER_DOWNLOADED_SENTINEL);
 
-      const cabinet = await register({ locationType: 'locked_cabinet', cabinetCode: 'C0DE-7319', locationName: '=HYPERLINK("http://evil.example","Click")', detailedLocation: '@SUM(1+1)', postcode: 'CF10 1EP', city: 'Cardiff', publicDisplay: false });
+      const cabinet = await register({
+        locationType: 'locked_cabinet',
+        cabinetCode: 'C0DE-7319',
+        locationName: '=HYPERLINK("http://evil.example","Click")',
+        detailedLocation: '@SUM(1+1)',
+        postcode: 'CF10 1EP',
+        city: 'Cardiff',
+        publicDisplay: false,
+      });
       const london = await register({ postcode: 'SW1A 1AA', city: 'London' });
       await admin.post('/api/admin/bulk-approve', { kitIds: [cabinet.id, london.id] });
 
       const third = await admin.post('/api/admin/download-approved-kits');
       expect(third.body.count).toBe(2);
       const names = third.body.files.map((f: { filename: string }) => f.filename).sort();
-      expect(names).toEqual([expect.stringMatching(/^approved-kits-london-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/), expect.stringMatching(/^approved-kits-welsh-/)]);
+      expect(names).toEqual([
+        expect.stringMatching(/^approved-kits-london-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/),
+        expect.stringMatching(/^approved-kits-welsh-/),
+      ]);
       const welsh = third.body.files.find((f: { filename: string }) => f.filename.includes('welsh')).content as string;
       const [header, row] = welsh.trim().split('\r\n');
       expect(header).toContain('Cabinet Code');

@@ -32,7 +32,9 @@ describe('GET /api/health', () => {
   it('serves the OpenAPI document at /api/docs', async () => {
     const res = await new HttpClient(stack.baseUrl).get('/api/docs/openapi.json');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/admin/user-management', '/api/health']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/admin/user-management', '/api/health']),
+    );
     expect((await new HttpClient(stack.baseUrl).get('/api/docs')).status).toBe(200);
   });
 

@@ -42,7 +42,14 @@ describe('kit routes over HTTP', () => {
   it('registers a valid kit: 201 with id and pending status', async () => {
     const res = await owner.post('/api/bleed-kits', kit());
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(Number), status: 'pending', postcode: 'WA14 1EN', ambulanceService: 'north_west', openingHours: '24/7', cabinetCode: 'C-2468' });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      status: 'pending',
+      postcode: 'WA14 1EN',
+      ambulanceService: 'north_west',
+      openingHours: '24/7',
+      cabinetCode: 'C-2468',
+    });
   });
 
   it('refuses each invalid field with its spec message, a missing location and an unknown make', async () => {
@@ -137,7 +144,9 @@ describe('kit routes over HTTP', () => {
     expect(services.body).toHaveLength(15);
     expect(services.body.find((s: { value: string }) => s.value === 'isle_of_man_guernsey_jersey').label).toBe('Isle of Man/Channel Islands');
     const makes = await new HttpClient(stack.baseUrl).get('/api/config/manufacturers');
-    expect(makes.body.map((m: { value: string }) => m.value)).toEqual(expect.arrayContaining(['daniel_baird_foundation', 'mere', 'traumamed', 'steroplast', 'st_john_ambulance', 'bleed_save', 'heartsafe', 'other']));
+    expect(makes.body.map((m: { value: string }) => m.value)).toEqual(
+      expect.arrayContaining(['daniel_baird_foundation', 'mere', 'traumamed', 'steroplast', 'st_john_ambulance', 'bleed_save', 'heartsafe', 'other']),
+    );
     const config = await new HttpClient(stack.baseUrl).get('/api/config');
     expect(config.text).toBe('Google Maps API key not configured');
   });

@@ -65,7 +65,11 @@ export class VerificationController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'preview {to, subject, contentPreview, note}; with sendReal: {emailSent, message}' })
   testEmail(@Body() dto: VerificationTestEmailDto): Promise<VerificationTestEmailPreview | VerificationTestEmailSent> {
-    return this.bus.request<VerificationTestEmailPreview | VerificationTestEmailSent>(VerificationSubjects.testEmail, { email: dto.email, sendReal: dto.sendReal === true }, 15_000);
+    return this.bus.request<VerificationTestEmailPreview | VerificationTestEmailSent>(
+      VerificationSubjects.testEmail,
+      { email: dto.email, sendReal: dto.sendReal === true },
+      15_000,
+    );
   }
 
   @Post('api/admin/bulk-update-verification-dates')

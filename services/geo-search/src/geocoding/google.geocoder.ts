@@ -10,7 +10,11 @@ type GoogleBody = {
 export class GoogleGeocoder extends GeocodingPort {
   readonly name = 'google' as const;
 
-  constructor(private readonly baseUrl: string, private readonly apiKey: string, private readonly timeoutMs: number) {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    private readonly timeoutMs: number,
+  ) {
     super();
   }
 

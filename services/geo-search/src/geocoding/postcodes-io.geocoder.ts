@@ -11,7 +11,10 @@ type PostcodesIoBody = { status: number; result?: PostcodesIoPoint | PostcodesIo
 export class PostcodesIoGeocoder extends GeocodingPort {
   readonly name = 'postcodes.io' as const;
 
-  constructor(private readonly baseUrl: string, private readonly timeoutMs: number) {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {
     super();
   }
 

@@ -30,9 +30,12 @@ export class GeoNatsConnection implements OnApplicationShutdown {
 
   /** Runs `use` once connected (immediately if already); never while shutting down. */
   whenConnected(use: (nc: NatsConnection) => void): void {
-    void this.ready.then((nc) => {
-      if (!this.closed) use(nc);
-    }, () => undefined);
+    void this.ready.then(
+      (nc) => {
+        if (!this.closed) use(nc);
+      },
+      () => undefined,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -5,7 +5,9 @@ describe(readIdentityEnv.name, () => {
     for (const password of ['change-me', 'change-me-admin-password', 'admin', 'password']) {
       expect(() => readIdentityEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: password })).toThrow(/ADMIN_PASSWORD/);
     }
-    expect(readIdentityEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'A-l0ng-and-real-passphrase!' }).ADMIN_EMAIL).toBe('admin@example.org');
+    expect(
+      readIdentityEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'A-l0ng-and-real-passphrase!' }).ADMIN_EMAIL,
+    ).toBe('admin@example.org');
   });
 
   it('refuses argon2id settings below 19 MiB and two passes', () => {

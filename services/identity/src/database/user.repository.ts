@@ -38,7 +38,10 @@ export class UserRepository {
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    const r = await this.users().createQueryBuilder('u').where('lower(u.email) = :email', { email: normaliseEmail(email) }).getOne();
+    const r = await this.users()
+      .createQueryBuilder('u')
+      .where('lower(u.email) = :email', { email: normaliseEmail(email) })
+      .getOne();
     return r ? toUser(r) : null;
   }
 
@@ -93,7 +96,10 @@ export class UserRepository {
     }
   }
 
-  async update(id: string, changes: Partial<Pick<User, 'email' | 'firstName' | 'lastName' | 'passwordHash' | 'role' | 'googleId' | 'emailVerified'>>): Promise<User> {
+  async update(
+    id: string,
+    changes: Partial<Pick<User, 'email' | 'firstName' | 'lastName' | 'passwordHash' | 'role' | 'googleId' | 'emailVerified'>>,
+  ): Promise<User> {
     const patch = changes.email ? { ...changes, email: normaliseEmail(changes.email) } : changes;
     try {
       await this.users().update({ id }, patch);

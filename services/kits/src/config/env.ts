@@ -8,9 +8,15 @@ export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
     ...cleanEnv(withoutEmpty(source), {
       SEED_DEMO_KITS: num({ default: 0, desc: 'demo kits seeded into an empty register at start; 0 disables' }),
       IDENTITY_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
-      POSTCODES_IO_BASE_URL: str({ default: 'https://api.postcodes.io', desc: "reverse geocoding for 'fix missing addresses'; set to 'off' to use only the register's gazetteer" }),
+      POSTCODES_IO_BASE_URL: str({
+        default: 'https://api.postcodes.io',
+        desc: "reverse geocoding for 'fix missing addresses'; set to 'off' to use only the register's gazetteer",
+      }),
       GEOCODING_TIMEOUT_MS: num({ default: 2000 }),
-      VERIFICATION_GRACE_DAYS: num({ default: DEFAULT_VERIFICATION_GRACE_DAYS, desc: "days overdue before the ambulance files read 'Needs Verification'" }),
+      VERIFICATION_GRACE_DAYS: num({
+        default: DEFAULT_VERIFICATION_GRACE_DAYS,
+        desc: "days overdue before the ambulance files read 'Needs Verification'",
+      }),
     }),
   };
 }

@@ -51,7 +51,12 @@ const FIELD_COLUMNS: Record<keyof KitFields, string> = {
 };
 
 export type KitPatch = Partial<KitFields> &
-  Partial<Pick<KitState, 'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes' | 'nextVerificationDue' | 'tourniquetExpiry' | 'dressingsExpiry'>>;
+  Partial<
+    Pick<
+      KitState,
+      'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes' | 'nextVerificationDue' | 'tourniquetExpiry' | 'dressingsExpiry'
+    >
+  >;
 const EXTRA_COLUMNS = {
   approvedAt: 'approved_at',
   lastVerifiedAt: 'last_verified_at',
@@ -153,11 +158,19 @@ export class KitRepository {
 
   async delete(m: EntityManager, revision: number, id: number): Promise<void> {
     await m.query(`DELETE FROM kits.kits WHERE id = $1`, [id]);
-    await m.query(`INSERT INTO kits.kit_tombstones (kit_id, revision) VALUES ($1, $2) ON CONFLICT (kit_id) DO UPDATE SET revision = excluded.revision, deleted_at = now()`, [id, revision]);
+    await m.query(
+      `INSERT INTO kits.kit_tombstones (kit_id, revision) VALUES ($1, $2) ON CONFLICT (kit_id) DO UPDATE SET revision = excluded.revision, deleted_at = now()`,
+      [id, revision],
+    );
   }
 
   async recordDeploymentChange(m: EntityManager, kitId: number, change: Omit<DeploymentChange, 'changedAt'>): Promise<void> {
-    await m.query(`INSERT INTO kits.deployment_changes (kit_id, status, notes, changed_by) VALUES ($1, $2, $3, $4)`, [kitId, change.status, change.notes, change.changedBy]);
+    await m.query(`INSERT INTO kits.deployment_changes (kit_id, status, notes, changed_by) VALUES ($1, $2, $3, $4)`, [
+      kitId,
+      change.status,
+      change.notes,
+      change.changedBy,
+    ]);
   }
 
   async findById(id: number, m: EntityManager = this.dataSource.manager, forUpdate = false): Promise<KitState | null> {
@@ -174,7 +187,9 @@ export class KitRepository {
     const where = ['k.id < $1'];
     if (filter.status) where.push(`k.status = $${params.push(filter.status)}`);
     if (filter.ownerId) where.push(`k.owner_id = $${params.push(filter.ownerId)}`);
-    return rowsOf(await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE ${where.join(' AND ')} ORDER BY k.id DESC LIMIT $2`, params)).map(toState);
+    return rowsOf(
+      await this.dataSource.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE ${where.join(' AND ')} ORDER BY k.id DESC LIMIT $2`, params),
+    ).map(toState);
   }
 
   /** Kits needing a maintenance tool: an imported serial prefix, an undetected service, or no postcode or town. */
@@ -190,11 +205,15 @@ export class KitRepository {
 
   async findByIds(ids: number[], m: EntityManager = this.dataSource.manager, forUpdate = false): Promise<KitState[]> {
     if (!ids.length) return [];
-    return rowsOf(await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.id = ANY($1) ORDER BY k.id${forUpdate ? ' FOR UPDATE' : ''}`, [ids])).map(toState);
+    return rowsOf(await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.id = ANY($1) ORDER BY k.id${forUpdate ? ' FOR UPDATE' : ''}`, [ids])).map(
+      toState,
+    );
   }
 
   async currentRevision(m: EntityManager = this.dataSource.manager): Promise<number> {
-    const [{ r }] = await m.query(`SELECT coalesce(max(revision), 0)::bigint AS r FROM (SELECT max(revision) AS revision FROM kits.kits UNION ALL SELECT max(revision) FROM kits.kit_tombstones) x`);
+    const [{ r }] = await m.query(
+      `SELECT coalesce(max(revision), 0)::bigint AS r FROM (SELECT max(revision) AS revision FROM kits.kits UNION ALL SELECT max(revision) FROM kits.kit_tombstones) x`,
+    );
     return Number(r);
   }
 
@@ -224,7 +243,18 @@ export class KitRepository {
       await m.query(
         `INSERT INTO kits.verification_checks (kit_id, checked_by, checked_by_email, cabinet_accessible, kit_present, seal_intact, tourniquet_expiry, dressings_expiry, notes, passed)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::int AS id, checked_at AS "checkedAt"`,
-        [kitId, check.checkedBy, check.checkedByEmail, check.cabinetAccessible, check.kitPresent, check.sealIntact, check.tourniquetExpiry, check.dressingsExpiry, check.notes, check.passed],
+        [
+          kitId,
+          check.checkedBy,
+          check.checkedByEmail,
+          check.cabinetAccessible,
+          check.kitPresent,
+          check.sealIntact,
+          check.tourniquetExpiry,
+          check.dressingsExpiry,
+          check.notes,
+          check.passed,
+        ],
       ),
     );
     return { ...check, id: Number(rows[0].id), checkedAt: new Date(rows[0].checkedAt as string).toISOString() };
@@ -256,12 +286,23 @@ export class KitRepository {
    * Rows and tombstones after a revision, in revision order: the kits.changes feed. Each branch walks its revision
    * index and stops at the limit, so a page costs the same at revision 0 of a million kits as at the head.
    */
-  async changesAfter(afterRevision: number, limit: number, upToRevision = Infinity): Promise<{ revision: number; kitId: number; state: KitState | null }[]> {
+  async changesAfter(
+    afterRevision: number,
+    limit: number,
+    upToRevision = Infinity,
+  ): Promise<{ revision: number; kitId: number; state: KitState | null }[]> {
     const upTo = bigintBound(upToRevision);
     // One snapshot for both reads, or a revision committed between them could be skipped.
     const [rows, tombstones] = await this.dataSource.transaction('REPEATABLE READ', async (m) => [
-      await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.revision > $1 AND k.revision <= $3 ORDER BY k.revision LIMIT $2`, [afterRevision, limit, upTo]),
-      await m.query(`SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`, [afterRevision, limit, upTo]),
+      await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.revision > $1 AND k.revision <= $3 ORDER BY k.revision LIMIT $2`, [
+        afterRevision,
+        limit,
+        upTo,
+      ]),
+      await m.query(
+        `SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`,
+        [afterRevision, limit, upTo],
+      ),
     ]);
     const merged = [
       ...(rows as Record<string, unknown>[]).map((r) => ({ revision: Number(r.revision), kitId: Number(r.id), state: toState(r) })),
@@ -274,16 +315,31 @@ export class KitRepository {
    * The public projection's feed: the same revisions as changesAfter, but only the columns of a public listing, and
    * `listing` null for a kit that is not public (deleted, pending, rejected, or publicDisplay off).
    */
-  async publicChangesAfter(afterRevision: number, limit: number, upToRevision = Infinity): Promise<{ headRevision: number; changes: { revision: number; kitId: number; listing: PublicListingRow | null }[] }> {
+  async publicChangesAfter(
+    afterRevision: number,
+    limit: number,
+    upToRevision = Infinity,
+  ): Promise<{ headRevision: number; changes: { revision: number; kitId: number; listing: PublicListingRow | null }[] }> {
     const upTo = bigintBound(upToRevision);
     const [rows, tombstones, [{ head }]] = await this.dataSource.transaction('REPEATABLE READ', async (m) => [
-      await m.query(`SELECT ${PUBLIC_LISTING_COLUMNS} FROM kits.kits k WHERE k.revision > $1 AND k.revision <= $3 ORDER BY k.revision LIMIT $2`, [afterRevision, limit, upTo]),
-      await m.query(`SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`, [afterRevision, limit, upTo]),
+      await m.query(`SELECT ${PUBLIC_LISTING_COLUMNS} FROM kits.kits k WHERE k.revision > $1 AND k.revision <= $3 ORDER BY k.revision LIMIT $2`, [
+        afterRevision,
+        limit,
+        upTo,
+      ]),
+      await m.query(
+        `SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`,
+        [afterRevision, limit, upTo],
+      ),
       await m.query(`SELECT greatest((SELECT max(revision) FROM kits.kits), (SELECT max(revision) FROM kits.kit_tombstones), 0)::bigint AS head`),
     ]);
     const merged = [
       // The row itself is the listing (toPublicKit picks the public fields out of it): no copy per kit.
-      ...(rows as (PublicListingRow & { revision: string; isPublic: boolean })[]).map((r) => ({ revision: Number(r.revision), kitId: r.id, listing: r.isPublic ? r : null })),
+      ...(rows as (PublicListingRow & { revision: string; isPublic: boolean })[]).map((r) => ({
+        revision: Number(r.revision),
+        kitId: r.id,
+        listing: r.isPublic ? r : null,
+      })),
       ...(tombstones as { revision: string; kitId: number }[]).map((t) => ({ revision: Number(t.revision), kitId: t.kitId, listing: null })),
     ];
     return { headRevision: Number(head), changes: merged.sort((a, b) => a.revision - b.revision).slice(0, limit) };
@@ -291,7 +347,10 @@ export class KitRepository {
 
   async countByOwner(ownerIds: string[]): Promise<Record<string, number>> {
     if (!ownerIds.length) return {};
-    const rows = await this.dataSource.query(`SELECT owner_id AS "ownerId", count(*)::int AS n FROM kits.kits WHERE owner_id = ANY($1) GROUP BY owner_id`, [ownerIds]);
+    const rows = await this.dataSource.query(
+      `SELECT owner_id AS "ownerId", count(*)::int AS n FROM kits.kits WHERE owner_id = ANY($1) GROUP BY owner_id`,
+      [ownerIds],
+    );
     return Object.fromEntries((rows as { ownerId: string; n: number }[]).map((r) => [r.ownerId, r.n]));
   }
 

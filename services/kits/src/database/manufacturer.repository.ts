@@ -23,7 +23,10 @@ export class ManufacturerRepository {
   }
 
   async insert(key: string, label: string): Promise<boolean> {
-    const rows = await this.dataSource.query(`INSERT INTO kits.manufacturers (key, label) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`, [key, label]);
+    const rows = await this.dataSource.query(
+      `INSERT INTO kits.manufacturers (key, label) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [key, label],
+    );
     return rows.length > 0;
   }
 

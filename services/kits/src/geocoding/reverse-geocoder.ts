@@ -13,7 +13,10 @@ export abstract class ReverseGeocoder {
 
 /** postcodes.io's reverse lookup: GET /postcodes?lon=&lat=&limit=1 → {status, result: [{postcode, admin_district, ...}]}. */
 export class PostcodesIoReverseGeocoder extends ReverseGeocoder {
-  constructor(private readonly baseUrl: string, private readonly timeoutMs: number) {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {
     super();
   }
 
@@ -57,7 +60,10 @@ export class FallbackReverseGeocoder extends ReverseGeocoder {
 
   constructor(@Inject(KITS_ENV) env: KitsEnv, @InjectDataSource() dataSource: DataSource) {
     super();
-    this.remote = env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off' ? new PostcodesIoReverseGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS) : null;
+    this.remote =
+      env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off'
+        ? new PostcodesIoReverseGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS)
+        : null;
     this.local = new GazetteerReverseGeocoder(dataSource);
   }
 

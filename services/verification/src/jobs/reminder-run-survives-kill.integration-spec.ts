@@ -48,7 +48,11 @@ describe('a reminder run killed mid-job', () => {
   });
 
   const reminders = async () =>
-    (await db.query<{ n: number; recipients: number }>(`SELECT count(*)::int AS n, count(DISTINCT recipient)::int AS recipients FROM notifications.outbox WHERE template_id = 'verification_reminder'`)).rows[0];
+    (
+      await db.query<{ n: number; recipients: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT recipient)::int AS recipients FROM notifications.outbox WHERE template_id = 'verification_reminder'`,
+      )
+    ).rows[0];
   const until = async (check: () => Promise<boolean>, ms: number) => {
     const deadline = Date.now() + ms;
     while (!(await check())) {
@@ -58,7 +62,12 @@ describe('a reminder run killed mid-job', () => {
   };
 
   it('sends every reminder exactly once', async () => {
-    const env = { ...bed.env, VERIFICATION_REMINDER_CRON: '0 0 1 1 *', VERIFICATION_DIGEST_CRON: '0 0 1 1 *', VERIFICATION_CATCHUP_INTERVAL_MS: '300' };
+    const env = {
+      ...bed.env,
+      VERIFICATION_REMINDER_CRON: '0 0 1 1 *',
+      VERIFICATION_DIGEST_CRON: '0 0 1 1 *',
+      VERIFICATION_CATCHUP_INTERVAL_MS: '300',
+    };
     verification = await startServiceProcess('verification', env);
     await until(async () => (await db.query(`SELECT count(*)::int AS n FROM verification.kits WHERE active`)).rows[0].n === KITS, 30_000);
 

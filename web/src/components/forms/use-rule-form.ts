@@ -5,7 +5,13 @@ export type RuleForm<F extends string> = {
   values: Record<F, string>;
   errors: Partial<Record<F, string>>;
   /** name, value, onChange, error and helperText for an MUI TextField (or PasswordField). */
-  fieldProps(field: F): { name: F; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; error: boolean; helperText: string | undefined };
+  fieldProps(field: F): {
+    name: F;
+    value: string;
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+    error: boolean;
+    helperText: string | undefined;
+  };
   /** Validates every field at once; calls onValid only when all pass. */
   onSubmit(onValid: (values: Record<F, string>) => Promise<void> | void): (e: FormEvent) => void;
   /** Shows a message the server gave for a field (e.g. an e-mail already registered). */

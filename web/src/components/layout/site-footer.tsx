@@ -35,8 +35,8 @@ export function SiteFooter() {
               {SITE.name}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1, color: 'grey.300' }}>
-              The national register and public map of emergency bleed control kits, shared with ambulance services so
-              help can reach a casualty faster.
+              The national register and public map of emergency bleed control kits, shared with ambulance services so help can reach a casualty
+              faster.
             </Typography>
             <Stack direction="row" spacing={0.5} sx={{ mt: 2 }} aria-label="Social media">
               {SOCIAL.map(({ label, href, Icon }) => (
@@ -52,7 +52,12 @@ export function SiteFooter() {
           <Grid size={{ xs: 6, md: 3 }}>
             <FooterList title="Resources" links={FOOTER_RESOURCES}>
               <li>
-                <Link href={FOUNDATION_SITE.href} target="_blank" rel="noopener noreferrer" sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <Link
+                  href={FOUNDATION_SITE.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                >
                   {FOUNDATION_SITE.label}
                   <OpenInNew sx={{ fontSize: 14 }} aria-label="(opens in a new tab)" />
                 </Link>
@@ -64,8 +69,8 @@ export function SiteFooter() {
               Stay Informed
             </Typography>
             <Typography variant="body2" sx={{ color: 'grey.300' }}>
-              Follow us for news on new kit locations, training events and fundraising. Custodians receive verification
-              reminders every {SITE.verificationIntervalMonths} months by e-mail.
+              Follow us for news on new kit locations, training events and fundraising. Custodians receive verification reminders every{' '}
+              {SITE.verificationIntervalMonths} months by e-mail.
             </Typography>
           </Grid>
         </Grid>

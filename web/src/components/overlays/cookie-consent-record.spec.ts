@@ -22,7 +22,11 @@ describe('cookie consent expiry', () => {
   });
 
   it('always records essential cookies as on', () => {
-    const stored = JSON.stringify({ accepted: true, preferences: { essential: false, analytics: true, functional: false }, timestamp: NOW.getTime() });
+    const stored = JSON.stringify({
+      accepted: true,
+      preferences: { essential: false, analytics: true, functional: false },
+      timestamp: NOW.getTime(),
+    });
     expect(parseConsentRecord(stored)).toEqual({
       accepted: true,
       preferences: { essential: true, analytics: true, functional: false },

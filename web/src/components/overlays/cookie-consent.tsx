@@ -61,8 +61,8 @@ export function CookieConsent({ now = defaultNow }: CookieConsentProps) {
                 We use cookies
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Essential storage keeps you signed in, remembers this choice and lets the kit finder work offline. We use no
-                analytics or advertising cookies. See our{' '}
+                Essential storage keeps you signed in, remembers this choice and lets the kit finder work offline. We use no analytics or advertising
+                cookies. See our{' '}
                 <Link component={RouterLink} to="/cookie-policy">
                   cookie policy
                 </Link>
@@ -110,8 +110,7 @@ type DialogProps = { initial: CookiePreferences; onClose: () => void; onSave: (p
 
 function CookiePreferencesDialog({ initial, onClose, onSave }: DialogProps) {
   const [preferences, setPreferences] = useState<CookiePreferences>(initial);
-  const toggle = (key: 'analytics' | 'functional') => (_: unknown, checked: boolean) =>
-    setPreferences((p) => ({ ...p, [key]: checked }));
+  const toggle = (key: 'analytics' | 'functional') => (_: unknown, checked: boolean) => setPreferences((p) => ({ ...p, [key]: checked }));
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="cookie-preferences-title" maxWidth="sm" fullWidth>
@@ -127,11 +126,7 @@ function CookiePreferencesDialog({ initial, onClose, onSave }: DialogProps) {
             label="Analytics cookies"
             description="Would help us understand how visitors use the site. The site sets none today; nothing will be set without your agreement."
             control={
-              <Switch
-                checked={preferences.analytics}
-                onChange={toggle('analytics')}
-                slotProps={{ input: { 'aria-label': 'Analytics cookies' } }}
-              />
+              <Switch checked={preferences.analytics} onChange={toggle('analytics')} slotProps={{ input: { 'aria-label': 'Analytics cookies' } }} />
             }
           />
           <Category

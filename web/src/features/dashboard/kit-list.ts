@@ -73,7 +73,10 @@ export const STATUS_FILTER_OPTIONS: readonly Option<StatusFilter>[] = [
  */
 export const TYPE_FILTER_OPTIONS: readonly Option<TypeFilter>[] = [{ value: 'all', label: 'All Types' }, ...ADMIN_LOCATION_TYPE_OPTIONS];
 export const EXPIRY_OPTIONS: readonly Option<ExpiryFilter>[] = EXPIRY_FILTERS.map((value) => ({ value, label: EXPIRY_FILTER_LABELS[value] }));
-export const VERIFICATION_OPTIONS: readonly Option<VerificationFilter>[] = VERIFICATION_FILTERS.map((value) => ({ value, label: VERIFICATION_FILTER_LABELS[value] }));
+export const VERIFICATION_OPTIONS: readonly Option<VerificationFilter>[] = VERIFICATION_FILTERS.map((value) => ({
+  value,
+  label: VERIFICATION_FILTER_LABELS[value],
+}));
 
 const SEARCH_FIELDS = ['serialNumber', 'locationName', 'addressLine1', 'city', 'postcode', 'what3words'] as const;
 
@@ -151,7 +154,10 @@ export function dashboardStatusLabel(kit: Pick<Kit, 'status' | 'expiryDate'>, no
 }
 
 /** The tiles: active kits by status; expiring soon (3 months) and expired by expiry date. */
-export function tileCounts(kits: readonly Kit[], now: Date = new Date()): { active: number; expiringSoon: number; expired: number; verificationDue: number } {
+export function tileCounts(
+  kits: readonly Kit[],
+  now: Date = new Date(),
+): { active: number; expiringSoon: number; expired: number; verificationDue: number } {
   let active = 0;
   let expiringSoon = 0;
   let expired = 0;

@@ -58,9 +58,4 @@ export const finderApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useFinderViewportKitsQuery,
-  useLazyFinderSearchQuery,
-  useLazyFinderNearbyQuery,
-  useKitStatsQuery,
-} = finderApi;
+export const { useFinderViewportKitsQuery, useLazyFinderSearchQuery, useLazyFinderNearbyQuery, useKitStatsQuery } = finderApi;

@@ -9,8 +9,8 @@ export const HOME_FAQ: readonly FaqEntry[] = [
     question: 'How do I register a bleed kit?',
     answer: (
       <p>
-        Sign in or create an account, choose <strong>Register a Kit</strong> and complete the form. If you look after several
-        kits, you can also upload them together as a CSV file from your dashboard.
+        Sign in or create an account, choose <strong>Register a Kit</strong> and complete the form. If you look after several kits, you can also
+        upload them together as a CSV file from your dashboard.
       </p>
     ),
   },
@@ -34,8 +34,8 @@ export const HOME_FAQ: readonly FaqEntry[] = [
     question: 'Why should I register my bleed kit?',
     answer: (
       <p>
-        A kit can only save a life if people can find it. Registered kits appear on the public map and are shared with
-        ambulance services and a first-responder app, so a 999 call handler can direct a caller to the nearest kit.
+        A kit can only save a life if people can find it. Registered kits appear on the public map and are shared with ambulance services and a
+        first-responder app, so a 999 call handler can direct a caller to the nearest kit.
       </p>
     ),
   },
@@ -43,9 +43,8 @@ export const HOME_FAQ: readonly FaqEntry[] = [
     question: 'How are kits verified?',
     answer: (
       <p>
-        Every submitted kit is verified by our admin team before it appears on the public map. After that, custodians receive
-        a reminder every {SITE.verificationIntervalMonths} months to check that the kit is still in place, complete and in
-        date.
+        Every submitted kit is verified by our admin team before it appears on the public map. After that, custodians receive a reminder every{' '}
+        {SITE.verificationIntervalMonths} months to check that the kit is still in place, complete and in date.
       </p>
     ),
   },
@@ -53,8 +52,8 @@ export const HOME_FAQ: readonly FaqEntry[] = [
     question: 'Do I need to register my kit separately with each regional ambulance service?',
     answer: (
       <p>
-        No. One registration here is shared with all ambulance services across the UK, so there is no need to register with
-        each regional service separately.
+        No. One registration here is shared with all ambulance services across the UK, so there is no need to register with each regional service
+        separately.
       </p>
     ),
   },

@@ -44,7 +44,11 @@ describe('information pages', () => {
     renderAt(Page, path);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([heading]);
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', title]);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Home', title]);
     await waitFor(() => expect(document.title).toBe(`${title} | UK Bleed Kit Register`));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
   });
@@ -64,10 +68,7 @@ describe('information pages', () => {
     expect(card('Catastrophic Bleeding Course')).toHaveTextContent('3-4 hours');
     expect(card('Catastrophic Bleeding Course')).toHaveTextContent('Up to 12 people');
     expect(card('Community Workshop')).toHaveTextContent('1-2 hours');
-    expect(screen.getByRole('link', { name: 'Enquire about booking' })).toHaveAttribute(
-      'href',
-      '/contact?subject=First%20Aid%20Training%20Booking',
-    );
+    expect(screen.getByRole('link', { name: 'Enquire about booking' })).toHaveAttribute('href', '/contact?subject=First%20Aid%20Training%20Booking');
   });
 
   it('cabinet options describes the four options', () => {
@@ -99,7 +100,13 @@ describe('information pages', () => {
     renderAt(AccessibilityPage, '/accessibility');
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(sections).toEqual(
-      expect.arrayContaining(['Using this website', 'How accessible this website is', 'Reporting accessibility problems with this website', 'Enforcement procedure', 'Non-accessible content']),
+      expect.arrayContaining([
+        'Using this website',
+        'How accessible this website is',
+        'Reporting accessibility problems with this website',
+        'Enforcement procedure',
+        'Non-accessible content',
+      ]),
     );
     expect(document.body).toHaveTextContent('partially compliant with WCAG 2.2 AA');
     expect(document.body).toHaveTextContent(/the Google map is hard to use with a keyboard or a screen reader/);

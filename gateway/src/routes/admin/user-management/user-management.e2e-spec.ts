@@ -31,7 +31,16 @@ describe('admin user management over HTTP', () => {
     const res = await admin.get('/api/admin/user-management');
     expect(res.status).toBe(200);
     const row = res.body.users.find((u: { email: string }) => u.email === 'listed@example.org');
-    expect(row).toEqual({ id: expect.any(String), first_name: 'List', last_name: 'Ed', email: 'listed@example.org', role: 'user', kit_count: 0, created_at: expect.any(String), email_verified: false });
+    expect(row).toEqual({
+      id: expect.any(String),
+      first_name: 'List',
+      last_name: 'Ed',
+      email: 'listed@example.org',
+      role: 'user',
+      kit_count: 0,
+      created_at: expect.any(String),
+      email_verified: false,
+    });
     expect(res.text).not.toMatch(/argon2|password/i);
   });
 
@@ -60,7 +69,12 @@ describe('admin user management over HTTP', () => {
     expect(bad.body.errors).toEqual([AuthMessages.firstNameRequired, AuthMessages.lastNameRequired, AuthMessages.profileEmail]);
     const dup = await admin.put('/api/admin/user-management', { userId: user.id, firstName: 'A', lastName: 'B', email: 'listed@example.org' });
     expect(dup.status).toBe(409);
-    const ok = await admin.put('/api/admin/user-management', { userId: user.id, firstName: 'Edited', lastName: 'Person', email: 'Edited@Example.org' });
+    const ok = await admin.put('/api/admin/user-management', {
+      userId: user.id,
+      firstName: 'Edited',
+      lastName: 'Person',
+      email: 'Edited@Example.org',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ firstName: 'Edited', lastName: 'Person', email: 'edited@example.org' });
   });
@@ -85,7 +99,9 @@ describe('admin user management over HTTP', () => {
     expect(used.body).toEqual({ message: expect.any(String) });
     expect(used.status).toBe(200);
     expect((await client.get('/api/auth/user')).status).toBe(401);
-    expect((await new HttpClient(stack.baseUrl).post('/api/auth/login', { email: 'forgetful@example.org', password: 'R3set!password' })).status).toBe(200);
+    expect((await new HttpClient(stack.baseUrl).post('/api/auth/login', { email: 'forgetful@example.org', password: 'R3set!password' })).status).toBe(
+      200,
+    );
     const replay = await new HttpClient(stack.baseUrl).post('/api/auth/reset-password', { token, newPassword: 'An0ther!password' });
     expect(replay.status).toBe(400);
   });

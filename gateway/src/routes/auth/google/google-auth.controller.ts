@@ -21,7 +21,11 @@ export class GoogleAuthController {
   private readonly logger = new Logger('GoogleAuth');
   private readonly authenticator?: passport.Authenticator;
 
-  constructor(private readonly bus: NatsBus, private readonly sessions: SessionUsers, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly sessions: SessionUsers,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {
     if (!env.googleConfigured) return;
     this.authenticator = new passport.Authenticator();
     this.authenticator.use(
@@ -44,7 +48,8 @@ export class GoogleAuthController {
             email: email?.value ?? '',
             firstName: profile.name?.givenName ?? profile.displayName ?? '',
             lastName: profile.name?.familyName ?? '',
-            emailVerified: raw?.email_verified === true || raw?.email_verified === 'true' || (email as { verified?: boolean } | undefined)?.verified === true,
+            emailVerified:
+              raw?.email_verified === true || raw?.email_verified === 'true' || (email as { verified?: boolean } | undefined)?.verified === true,
           });
         },
       ),

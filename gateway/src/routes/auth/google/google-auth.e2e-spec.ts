@@ -38,7 +38,12 @@ describe('Google sign-in against a local OAuth fake', () => {
 
   it('links Google to an existing account with the same verified e-mail', async () => {
     const owner = new HttpClient(stack.baseUrl);
-    const reg = await owner.post('/api/auth/register', { email: 'custodian@example.org', password: 'Str0ng!pass', firstName: 'Cus', lastName: 'Todian' });
+    const reg = await owner.post('/api/auth/register', {
+      email: 'custodian@example.org',
+      password: 'Str0ng!pass',
+      firstName: 'Cus',
+      lastName: 'Todian',
+    });
     google.signInAs({ sub: 'g-2002', email: 'custodian@example.org', email_verified: true, given_name: 'Other', family_name: 'Name' });
     const browser = new HttpClient(stack.baseUrl);
     expect(await signInWithGoogle(browser)).toBe('/');
@@ -46,14 +51,21 @@ describe('Google sign-in against a local OAuth fake', () => {
     expect(me.body.user.id).toBe(reg.body.user.id);
     expect(me.body.user.firstName).toBe('Cus');
     // The password still works, and a second Google sign-in finds the linked account.
-    expect((await new HttpClient(stack.baseUrl).post('/api/auth/login', { email: 'custodian@example.org', password: 'Str0ng!pass' })).status).toBe(200);
+    expect((await new HttpClient(stack.baseUrl).post('/api/auth/login', { email: 'custodian@example.org', password: 'Str0ng!pass' })).status).toBe(
+      200,
+    );
     const again = new HttpClient(stack.baseUrl);
     await signInWithGoogle(again);
     expect((await again.get('/api/auth/user')).body.user.id).toBe(reg.body.user.id);
   });
 
   it('refuses to link an unverified Google e-mail to an existing account', async () => {
-    await new HttpClient(stack.baseUrl).post('/api/auth/register', { email: 'careful@example.org', password: 'Str0ng!pass', firstName: 'Care', lastName: 'Ful' });
+    await new HttpClient(stack.baseUrl).post('/api/auth/register', {
+      email: 'careful@example.org',
+      password: 'Str0ng!pass',
+      firstName: 'Care',
+      lastName: 'Ful',
+    });
     google.signInAs({ sub: 'g-3003', email: 'careful@example.org', email_verified: false, given_name: 'Imp', family_name: 'Ostor' });
     const browser = new HttpClient(stack.baseUrl);
     expect(await signInWithGoogle(browser)).toBe('/auth?error=google');

@@ -40,8 +40,7 @@ function csvRows(text: string): string[][] {
     else if (c === ',') {
       row.push(field);
       field = '';
-    }
-    else if (c === '\n' || c === '\r') {
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
       if (row.some((f) => f !== '')) rows.push(row);
@@ -101,9 +100,22 @@ export async function seedKitsSql(databaseUrl: string, kits: readonly SeedKit[])
         ORDER BY t.ord
        RETURNING revision`,
       [
-        col('locationName'), col('addressLine1'), col('city'), col('postcode'), col('latitude'), col('longitude'), col('cabinetCode'),
-        col('custodianName'), col('custodianPhone'), col('custodianEmail'), col('publicDisplay', true), col('status', 'active'),
-        col('locationType'), col('openingHours'), col('what3words'), col('detailedLocation'),
+        col('locationName'),
+        col('addressLine1'),
+        col('city'),
+        col('postcode'),
+        col('latitude'),
+        col('longitude'),
+        col('cabinetCode'),
+        col('custodianName'),
+        col('custodianPhone'),
+        col('custodianEmail'),
+        col('publicDisplay', true),
+        col('status', 'active'),
+        col('locationType'),
+        col('openingHours'),
+        col('what3words'),
+        col('detailedLocation'),
       ],
     );
     await db.query('COMMIT');

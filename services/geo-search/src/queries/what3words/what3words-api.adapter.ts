@@ -11,7 +11,11 @@ type W3wBody = { coordinates?: { lat: number; lng: number }; words?: string; err
 export class What3wordsApiAdapter extends What3wordsPort {
   private readonly logger = new Logger('What3words');
 
-  constructor(private readonly baseUrl: string, private readonly apiKey: string, private readonly timeoutMs: number) {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    private readonly timeoutMs: number,
+  ) {
     super();
   }
 

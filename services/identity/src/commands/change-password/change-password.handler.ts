@@ -7,7 +7,10 @@ import { PasswordHasher } from '../../passwords/password-hasher';
 
 @Injectable()
 export class ChangePasswordHandler {
-  constructor(private readonly users: UserRepository, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
 
   async execute(req: ChangePasswordRequest): Promise<MessageResponse> {
     const failures = errorMessages(validateAgainst(passwordChangeServerRules, req));

@@ -26,7 +26,15 @@ export class EnsureAdminHandler implements OnApplicationBootstrap {
       return;
     }
     try {
-      await this.users.create({ email, firstName: 'Admin', lastName: 'User', passwordHash: await this.hasher.hash(password), role: 'admin', googleId: null, emailVerified: true });
+      await this.users.create({
+        email,
+        firstName: 'Admin',
+        lastName: 'User',
+        passwordHash: await this.hasher.hash(password),
+        role: 'admin',
+        googleId: null,
+        emailVerified: true,
+      });
       this.logger.log({ msg: 'admin account created', email });
     } catch (e) {
       // Another replica created it in the meantime; promote whatever is there.

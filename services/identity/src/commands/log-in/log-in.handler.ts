@@ -8,7 +8,10 @@ import { PasswordHasher } from '../../passwords/password-hasher';
 
 @Injectable()
 export class LogInHandler {
-  constructor(private readonly users: UserRepository, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
 
   /** Unknown e-mail, Google-only account and wrong password answer alike, after one argon2 verification each. */
   async execute(req: LoginRequest): Promise<UserResponse> {

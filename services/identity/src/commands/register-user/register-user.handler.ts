@@ -8,7 +8,10 @@ import { PasswordHasher } from '../../passwords/password-hasher';
 
 @Injectable()
 export class RegisterUserHandler {
-  constructor(private readonly users: UserRepository, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
 
   async execute(req: RegisterRequest): Promise<UserResponse> {
     const failures = errorMessages(validateAgainst(signUpRules, req));

@@ -10,7 +10,10 @@ export type ResetPasswordResult = { message: string; userId: string };
 
 @Injectable()
 export class ResetPasswordHandler {
-  constructor(private readonly users: UserRepository, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
 
   /** Answers the user id so the gateway can end every session of that user. */
   async execute(req: ResetPasswordRequest): Promise<ResetPasswordResult> {

@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type AdminUpdateUserRequest, IdentitySubjects, type UpdateProfileRequest, type UserResponse, adminUserEditRules } from '@bleedkits/contracts';
+import {
+  type AdminUpdateUserRequest,
+  IdentitySubjects,
+  type UpdateProfileRequest,
+  type UserResponse,
+  adminUserEditRules,
+} from '@bleedkits/contracts';
 import { UpdateProfileHandler } from './update-profile.handler';
 
 @Controller()

@@ -24,7 +24,10 @@ describe(ListUsersHandler.name, () => {
     let after: string | null = null;
     let parts = 0;
     for (;;) {
-      const part: ListPart<AdminUserRow, string> = await h.bus.request<ListPart<AdminUserRow, string>>(IdentitySubjects.listUsers, { after, limit: 700 });
+      const part: ListPart<AdminUserRow, string> = await h.bus.request<ListPart<AdminUserRow, string>>(IdentitySubjects.listUsers, {
+        after,
+        limit: 700,
+      });
       parts++;
       seen.push(...part.items);
       if (!part.hasMore) break;

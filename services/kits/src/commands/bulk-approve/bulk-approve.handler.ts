@@ -11,7 +11,10 @@ export const MAX_BULK_APPROVE = 1000;
 /** Approves the pending kits among the ids in one transaction; the others are reported, never counted. */
 @Injectable()
 export class BulkApproveHandler {
-  constructor(private readonly kits: KitRepository, private readonly changed: KitChangedPublisher) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly changed: KitChangedPublisher,
+  ) {}
 
   async execute({ actor, kitIds }: BulkApproveRequest): Promise<BulkApproveResponse> {
     assertAdmin(actor);

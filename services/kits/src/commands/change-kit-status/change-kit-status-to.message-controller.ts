@@ -12,7 +12,10 @@ const DONE = { approve: 'Kit approved', reject: 'Kit rejected', reactivate: 'Kit
 /** GET /api/kit-status?id=&status=: the target status picks approve, reject or reactivate. */
 @Controller()
 export class ChangeKitStatusToMessageController {
-  constructor(private readonly kits: KitRepository, private readonly handler: ChangeKitStatusHandler) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly handler: ChangeKitStatusHandler,
+  ) {}
 
   @MessagePattern(KitsSubjects.changeStatus)
   async handle(@Payload() req: { actor: KitActor; kitId: number | string; status: string }): Promise<KitStatusChangeResponse> {

@@ -11,7 +11,11 @@ export type ChangeKitStatusRequest = { actor: KitActor; kitId: number | string }
 /** Approve, reject, reactivate: admin only, and only from the status the transition starts at. */
 @Injectable()
 export class ChangeKitStatusHandler {
-  constructor(private readonly kits: KitRepository, private readonly views: KitViews, private readonly changed: KitChangedPublisher) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly views: KitViews,
+    private readonly changed: KitChangedPublisher,
+  ) {}
 
   async execute(transition: StatusTransition, { actor, kitId }: ChangeKitStatusRequest): Promise<Kit> {
     if (actor?.role !== 'admin') throw KitErrors.adminOnly();

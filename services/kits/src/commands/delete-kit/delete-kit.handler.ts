@@ -9,7 +9,10 @@ export type DeleteKitRequest = { actor: KitActor; kitId: number | string };
 /** The owner or an admin deletes; the kit leaves a tombstone in the feed so every projection drops it. */
 @Injectable()
 export class DeleteKitHandler {
-  constructor(private readonly kits: KitRepository, private readonly changed: KitChangedPublisher) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly changed: KitChangedPublisher,
+  ) {}
 
   async execute({ actor, kitId }: DeleteKitRequest): Promise<MessageResponse> {
     const id = parseKitId(kitId);

@@ -59,7 +59,10 @@ function approvedKitRow(e: FeedEntryRow, now: Date, graceDays: number): Approved
  */
 @Injectable()
 export class DownloadApprovedKitsHandler {
-  constructor(private readonly repo: AmbulanceFeedRepository, @Inject(KITS_ENV) private readonly env: KitsEnv) {}
+  constructor(
+    private readonly repo: AmbulanceFeedRepository,
+    @Inject(KITS_ENV) private readonly env: KitsEnv,
+  ) {}
 
   async last(actor: KitActor | undefined): Promise<LastDownloadResponse> {
     assertAdmin(actor);

@@ -22,7 +22,9 @@ export class RegisterKitHandler {
   async execute({ actor, kit }: RegisterKitRequest): Promise<Kit> {
     const { errors, fields } = readKitInput(kit ?? {}, await this.makes.keys());
     if (!fields) throw ServiceError.validation(errors);
-    const { result, revision } = await this.kits.write((m, rev) => this.kits.insert(m, rev, { ...fields, ownerId: actor.id, status: 'pending', manuallyChecked: false }));
+    const { result, revision } = await this.kits.write((m, rev) =>
+      this.kits.insert(m, rev, { ...fields, ownerId: actor.id, status: 'pending', manuallyChecked: false }),
+    );
     this.changed.committed(revision);
     return (await this.views.forActor(actor, [result]))[0];
   }

@@ -1,16 +1,33 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { allDayAvailability, defaultAvailability, defaultKitDates, detectAmbulanceService, openingHoursText, REGISTRATION_LOCATION_TYPES } from '@bleedkits/contracts';
+import {
+  allDayAvailability,
+  defaultAvailability,
+  defaultKitDates,
+  detectAmbulanceService,
+  openingHoursText,
+  REGISTRATION_LOCATION_TYPES,
+} from '@bleedkits/contracts';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KITS_ENV, type KitsEnv } from '../../config/env';
 
 /** A few real town centres, so demo kits land where people live. */
 const TOWNS: readonly [string, string, number, number][] = [
-  ['London', 'SW1A 1AA', 51.5014, -0.1419], ['Manchester', 'M1 1AE', 53.4808, -2.2426], ['Birmingham', 'B1 1AA', 52.4862, -1.8904],
-  ['Leeds', 'LS1 4AP', 53.7997, -1.5492], ['Glasgow', 'G2 1DU', 55.8609, -4.2514], ['Cardiff', 'CF10 1EP', 51.4816, -3.1791],
-  ['Bristol', 'BS1 4DJ', 51.4545, -2.5879], ['Newcastle upon Tyne', 'NE1 7RU', 54.9783, -1.6178], ['Nottingham', 'NG1 5FS', 52.9548, -1.1581],
-  ['Belfast', 'BT1 5GS', 54.5973, -5.9301], ['Edinburgh', 'EH1 1YZ', 55.9533, -3.1883], ['Brighton', 'BN1 1AA', 50.8225, -0.1372],
-  ['Norwich', 'NR2 1NH', 52.6309, 1.2974], ['Exeter', 'EX1 1AA', 50.7184, -3.5339], ['Oxford', 'OX1 2JD', 51.752, -1.2577],
+  ['London', 'SW1A 1AA', 51.5014, -0.1419],
+  ['Manchester', 'M1 1AE', 53.4808, -2.2426],
+  ['Birmingham', 'B1 1AA', 52.4862, -1.8904],
+  ['Leeds', 'LS1 4AP', 53.7997, -1.5492],
+  ['Glasgow', 'G2 1DU', 55.8609, -4.2514],
+  ['Cardiff', 'CF10 1EP', 51.4816, -3.1791],
+  ['Bristol', 'BS1 4DJ', 51.4545, -2.5879],
+  ['Newcastle upon Tyne', 'NE1 7RU', 54.9783, -1.6178],
+  ['Nottingham', 'NG1 5FS', 52.9548, -1.1581],
+  ['Belfast', 'BT1 5GS', 54.5973, -5.9301],
+  ['Edinburgh', 'EH1 1YZ', 55.9533, -3.1883],
+  ['Brighton', 'BN1 1AA', 50.8225, -0.1372],
+  ['Norwich', 'NR2 1NH', 52.6309, 1.2974],
+  ['Exeter', 'EX1 1AA', 50.7184, -3.5339],
+  ['Oxford', 'OX1 2JD', 51.752, -1.2577],
 ];
 
 /** SEED_DEMO_KITS into an empty register at start, approved so the map has something to show. Idempotent: only when empty. */
@@ -18,7 +35,11 @@ const TOWNS: readonly [string, string, number, number][] = [
 export class SeedDemoKitsHandler implements OnApplicationBootstrap {
   private readonly logger = new Logger('SeedDemoKits');
 
-  constructor(private readonly kits: KitRepository, private readonly changed: KitChangedPublisher, @Inject(KITS_ENV) private readonly env: KitsEnv) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly changed: KitChangedPublisher,
+    @Inject(KITS_ENV) private readonly env: KitsEnv,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const n = this.env.SEED_DEMO_KITS;

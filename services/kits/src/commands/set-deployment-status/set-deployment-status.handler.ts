@@ -11,7 +11,11 @@ export type SetDeploymentStatusRequest = { actor: KitActor; kitId: number | stri
 /** Any of available, unchecked, deployed may become any other, with optional notes; each change is kept with who and when. */
 @Injectable()
 export class SetDeploymentStatusHandler {
-  constructor(private readonly kits: KitRepository, private readonly views: KitViews, private readonly changed: KitChangedPublisher) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly views: KitViews,
+    private readonly changed: KitChangedPublisher,
+  ) {}
 
   async execute({ actor, kitId, status, notes }: SetDeploymentStatusRequest): Promise<Kit> {
     const id = parseKitId(kitId);

@@ -1,4 +1,12 @@
-import { ErrorCode, type KitChangesResponse, KitsSubjects, VerificationMessages, type VerifyKitChecklist, dueAfterCheck, londonToday } from '@bleedkits/contracts';
+import {
+  ErrorCode,
+  type KitChangesResponse,
+  KitsSubjects,
+  VerificationMessages,
+  type VerifyKitChecklist,
+  dueAfterCheck,
+  londonToday,
+} from '@bleedkits/contracts';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
 
@@ -14,7 +22,8 @@ describe('the custodian check and the bulk due-date update (kits over NATS, real
     await h.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     return kit;
   };
-  const verify = (kitId: number, checklist: object, who = owner) => h.bus.request(KitsSubjects.verify, { actor: who, kitId, checklist: checklist as VerifyKitChecklist });
+  const verify = (kitId: number, checklist: object, who = owner) =>
+    h.bus.request(KitsSubjects.verify, { actor: who, kitId, checklist: checklist as VerifyKitChecklist });
   const feedRecord = async (kitId: number) => {
     let page = await h.bus.request(KitsSubjects.changes, { afterRevision: 0, limit: 1000 });
     const seen = new Map<number, KitChangesResponse['changes'][number]>();

@@ -6,4 +6,11 @@ import { KitIdempotencyKeys1763800400000 } from './1763800400000-kit-idempotency
 import { VerificationChecks1763800300000 } from './1763800300000-verification-checks';
 
 // Migrations of the kits schema, in order. The schema itself is created at start (DatabaseModule).
-export const contextMigrations = [CreateKits1763700100000, ApprovedKitDownloads1763700200000, KitsLocationIndex1763700300000, AmbulanceFeed1763800100000, VerificationChecks1763800300000, KitIdempotencyKeys1763800400000];
+export const contextMigrations = [
+  CreateKits1763700100000,
+  ApprovedKitDownloads1763700200000,
+  KitsLocationIndex1763700300000,
+  AmbulanceFeed1763800100000,
+  VerificationChecks1763800300000,
+  KitIdempotencyKeys1763800400000,
+];

@@ -8,7 +8,10 @@ import { KitViews } from '../kit-views';
 /** Owner or admin; anyone else is told the kit does not exist. */
 @Controller()
 export class GetKitMessageController {
-  constructor(private readonly kits: KitRepository, private readonly views: KitViews) {}
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly views: KitViews,
+  ) {}
 
   @MessagePattern(KitsSubjects.getKit)
   async handle(@Payload() req: { actor: KitActor; kitId: number | string }): Promise<Kit> {

@@ -37,7 +37,10 @@ export function feedPage<R>(
  * A consumer's afterRevision, limit and optional upToRevision, made safe: whole numbers, limit within 1..max (max
  * when absent), no upper bound when upToRevision is absent or not a number.
  */
-export function feedWindow(req: { afterRevision?: unknown; limit?: unknown; upToRevision?: unknown } | null | undefined, max: number): { after: number; limit: number; upTo: number } {
+export function feedWindow(
+  req: { afterRevision?: unknown; limit?: unknown; upToRevision?: unknown } | null | undefined,
+  max: number,
+): { after: number; limit: number; upTo: number } {
   const upTo = Math.floor(Number(req?.upToRevision));
   return {
     after: Math.max(0, Math.floor(Number(req?.afterRevision) || 0)),

@@ -32,7 +32,12 @@ export function AccountSettingsPage({ user }: { user: CurrentUser }) {
         Manage your profile information and password.
       </Typography>
       <Card>
-        <Tabs value={tab} onChange={(_, value: SettingsTab) => setTab(value)} aria-label="Account settings" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: SettingsTab) => setTab(value)}
+          aria-label="Account settings"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
           <Tab value="profile" label="Profile Information" id="settings-tab-profile" aria-controls="settings-panel-profile" />
           <Tab value="password" label="Password" id="settings-tab-password" aria-controls="settings-panel-password" />
         </Tabs>

@@ -60,7 +60,12 @@ function AuthForm({ mode }: { mode: AuthMode }) {
   const submit = form.onSubmit(async (values) => {
     try {
       if (isSignUp) {
-        await register({ email: values.email.trim(), password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim() }).unwrap();
+        await register({
+          email: values.email.trim(),
+          password: values.password,
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+        }).unwrap();
         toast({ title: 'Account created!' });
       } else {
         await login({ email: values.email.trim(), password: values.password }).unwrap();

@@ -24,8 +24,7 @@ export function AuthMarketing() {
         Help save lives in your community
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Register the bleed control kits you look after so that the public and ambulance services can find them when
-        every second counts.
+        Register the bleed control kits you look after so that the public and ambulance services can find them when every second counts.
       </Typography>
       <Grid container spacing={2}>
         {TILES.map(({ Icon, title, text }) => (
@@ -44,8 +43,7 @@ export function AuthMarketing() {
       </Grid>
       <Alert severity="error" variant="outlined" role="note" sx={{ mt: 3 }}>
         <AlertTitle>In an emergency, call 999</AlertTitle>
-        This site is not for emergency use. Call 999 first and follow the call handler&apos;s instructions; they can
-        direct you to the nearest kit.
+        This site is not for emergency use. Call 999 first and follow the call handler&apos;s instructions; they can direct you to the nearest kit.
       </Alert>
     </Box>
   );

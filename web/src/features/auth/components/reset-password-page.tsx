@@ -40,7 +40,11 @@ export function ResetPasswordPage() {
       toast({ title: 'Password Reset', description: message });
       setDone(true);
     } catch (error) {
-      toast({ title: 'Password Reset Failed', description: serverMessageOr(error, 'Failed to reset password. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Password Reset Failed',
+        description: serverMessageOr(error, 'Failed to reset password. Please try again.'),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -68,19 +72,9 @@ export function ResetPasswordPage() {
             </Stack>
           ) : (
             <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-              <PasswordField
-                label="New Password"
-                autoComplete="new-password"
-                {...form.fieldProps('newPassword')}
-                disabled={isLoading}
-              />
+              <PasswordField label="New Password" autoComplete="new-password" {...form.fieldProps('newPassword')} disabled={isLoading} />
               {form.values.newPassword !== '' && <PasswordStrengthMeter password={form.values.newPassword} />}
-              <PasswordField
-                label="Confirm New Password"
-                autoComplete="new-password"
-                {...form.fieldProps('confirmPassword')}
-                disabled={isLoading}
-              />
+              <PasswordField label="Confirm New Password" autoComplete="new-password" {...form.fieldProps('confirmPassword')} disabled={isLoading} />
               <Button type="submit" variant="contained" size="large" disabled={isLoading}>
                 {isLoading ? 'Resetting...' : 'Reset Password'}
               </Button>

@@ -3,7 +3,15 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { Option } from '@bleedkits/contracts';
 import type { KitListState } from '../hooks/use-kit-list';
-import { DIRECTION_OPTIONS, EXPIRY_OPTIONS, type KitFilters, SORT_OPTIONS, STATUS_FILTER_OPTIONS, TYPE_FILTER_OPTIONS, VERIFICATION_OPTIONS } from '../kit-list';
+import {
+  DIRECTION_OPTIONS,
+  EXPIRY_OPTIONS,
+  type KitFilters,
+  SORT_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+  TYPE_FILTER_OPTIONS,
+  VERIFICATION_OPTIONS,
+} from '../kit-list';
 import { OptionSelect } from '../../../components/forms/option-select';
 
 function FilterSelect<K extends keyof KitFilters>({

@@ -37,7 +37,11 @@ describe('FinderPanel with a map', () => {
   it('fetches the viewport once the map settles (debounced 500 ms) and lists its kits; clusters go to the map', async () => {
     const fetchMock = mockFetch({
       'GET /api/config': mapsKey('key-123'),
-      'GET /api/bleed-kits/public': json([aKit(), aKit({ id: 2, locationName: 'Library' }), { isCluster: true, id: 'c1', count: 1200, latitude: 51.45, longitude: -0.2 }]),
+      'GET /api/bleed-kits/public': json([
+        aKit(),
+        aKit({ id: 2, locationName: 'Library' }),
+        { isCluster: true, id: 'c1', count: 1200, latitude: 51.45, longitude: -0.2 },
+      ]),
     });
     open();
     await screen.findByTestId('fake-map');
@@ -89,7 +93,10 @@ describe('FinderPanel with a map', () => {
       'GET /api/config': mapsKey(),
       'GET /api/bleed-kits/search': () =>
         new Response(JSON.stringify([aKit({ latitude: 51.51, longitude: -0.15 })]), {
-          headers: { 'Content-Type': 'application/json', 'X-Search-Place': JSON.stringify({ lat: 51.5014, lng: -0.1419, label: 'SW1A 1AA', source: 'gazetteer' }) },
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Search-Place': JSON.stringify({ lat: 51.5014, lng: -0.1419, label: 'SW1A 1AA', source: 'gazetteer' }),
+          },
         }),
     });
     const user = open();

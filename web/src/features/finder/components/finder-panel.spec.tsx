@@ -53,7 +53,11 @@ describe('FinderPanel', () => {
     it('says the map is not configured, loads no Maps script, and still lists search results', async () => {
       const fetchMock = mockFetch({
         'GET /api/config': notConfigured(),
-        'GET /api/bleed-kits/search': () => json([aKit({ distance: 0.4567 }), aKit({ id: 2, locationName: 'Library', distance: 1.2, deploymentStatus: null, verificationStatus: 'overdue', locationType: null })]),
+        'GET /api/bleed-kits/search': () =>
+          json([
+            aKit({ distance: 0.4567 }),
+            aKit({ id: 2, locationName: 'Library', distance: 1.2, deploymentStatus: null, verificationStatus: 'overdue', locationType: null }),
+          ]),
       });
       const { user } = open();
       expect(await screen.findByText('Google Maps API key not configured')).toBeInTheDocument();
@@ -149,14 +153,24 @@ describe('FinderPanel', () => {
 
     it('falls back to reverse geocoding and the text search when nearby fails', async () => {
       setGeolocation(geolocationAt(53.4808, -2.2426));
-      const geocode = installGeocoder([{ formatted_address: 'Piccadilly, Manchester M1 1AE, UK', address_components: [{ long_name: 'M1 1AE', types: ['postal_code'] }] }]);
+      const geocode = installGeocoder([
+        { formatted_address: 'Piccadilly, Manchester M1 1AE, UK', address_components: [{ long_name: 'M1 1AE', types: ['postal_code'] }] },
+      ]);
       const fetchMock = mockFetch({
         'GET /api/config': notConfigured(),
         'GET /api/bleed-kits/nearby': () => json({ message: 'Internal server error' }, 500),
         'GET /api/bleed-kits/search': () =>
           json([
             aKit({ id: 9, locationName: 'Far Kit', latitude: 53.5, longitude: -2.2426, distance: 0.1, what3words: null }),
-            aKit({ id: 8, locationName: 'Piccadilly Gardens', latitude: 53.4808, longitude: -2.2426, openingHours: '24/7', what3words: 'index.home.raft', distance: 3 }),
+            aKit({
+              id: 8,
+              locationName: 'Piccadilly Gardens',
+              latitude: 53.4808,
+              longitude: -2.2426,
+              openingHours: '24/7',
+              what3words: 'index.home.raft',
+              distance: 3,
+            }),
           ]),
       });
       const { user } = open();
@@ -232,7 +246,11 @@ describe('FinderPanel', () => {
       await expectToast('Nearest Kit Found', 'Westminster Station is 0.25 km away', 'status');
       expect(screen.getByRole('heading', { name: '1 kit near ///filled.count.soap' })).toBeInTheDocument();
       expect(requestsTo(fetchMock, '/api/what3words/convert-to-coordinates')[0].searchParams.get('words')).toBe('filled.count.soap');
-      expect(Object.fromEntries(requestsTo(fetchMock, '/api/bleed-kits/nearby')[0].searchParams)).toEqual({ lat: '51.52', lng: '-0.195', radius: '25' });
+      expect(Object.fromEntries(requestsTo(fetchMock, '/api/bleed-kits/nearby')[0].searchParams)).toEqual({
+        lat: '51.52',
+        lng: '-0.195',
+        radius: '25',
+      });
     });
 
     it.each(['api_error', 'no_api_key'])('says the service is unavailable when the status is %s', async (status) => {

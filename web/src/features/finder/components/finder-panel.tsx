@@ -6,7 +6,15 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { abbreviateCount, FINDER, formatDistanceKm, HEATMAP_INTENSITY, mapsKeyFromConfig, type LatLng, type ViewportQuery } from '@bleedkits/contracts';
+import {
+  abbreviateCount,
+  FINDER,
+  formatDistanceKm,
+  HEATMAP_INTENSITY,
+  mapsKeyFromConfig,
+  type LatLng,
+  type ViewportQuery,
+} from '@bleedkits/contracts';
 import { useToast } from '../../../components/toasts/use-toast';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useMapsConfigQuery } from '../../../components/maps/api';
@@ -115,7 +123,13 @@ export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
           }}
         >
           <Box sx={{ gridArea: 'search' }}>
-            <SearchForms busy={search.busy} initialLocation={initialSearch} onSearch={search.searchText} onWhat3words={search.searchWhat3words} onNearMe={search.findNearMe} />
+            <SearchForms
+              busy={search.busy}
+              initialLocation={initialSearch}
+              onSearch={search.searchText}
+              onWhat3words={search.searchWhat3words}
+              onNearMe={search.findNearMe}
+            />
             {results.source !== 'area' && hasMap && (
               <Button onClick={restore} size="small" sx={{ mt: 1 }}>
                 Show all kits in this area

@@ -207,7 +207,14 @@ function usePins(map: google.maps.Map | null, kits: readonly FinderKit[], cluste
           position: { lat: c.latitude, lng: c.longitude },
           title: `${c.count} kits`,
           label: { text: abbreviateCount(c.count), color: '#ffffff', fontWeight: '700', fontSize: '12px' },
-          icon: { path: google.maps.SymbolPath.CIRCLE, scale: Math.min(28, 14 + Math.log10(Math.max(1, c.count)) * 5), fillColor: '#b71c1c', fillOpacity: 0.9, strokeColor: '#ffffff', strokeWeight: 2 },
+          icon: {
+            path: google.maps.SymbolPath.CIRCLE,
+            scale: Math.min(28, 14 + Math.log10(Math.max(1, c.count)) * 5),
+            fillColor: '#b71c1c',
+            fillOpacity: 0.9,
+            strokeColor: '#ffffff',
+            strokeWeight: 2,
+          },
           zIndex: 2,
         });
         m.addListener('click', () => {
@@ -274,7 +281,14 @@ async function visualizationLibrary(): Promise<Visualization | undefined> {
   return undefined;
 }
 
-function useHeatmap(map: google.maps.Map | null, on: boolean, kits: readonly FinderKit[], clusters: readonly KitCluster[], scheme: FinderMapViewProps['heatmap']['scheme'], intensity: number) {
+function useHeatmap(
+  map: google.maps.Map | null,
+  on: boolean,
+  kits: readonly FinderKit[],
+  clusters: readonly KitCluster[],
+  scheme: FinderMapViewProps['heatmap']['scheme'],
+  intensity: number,
+) {
   useEffect(() => {
     if (!map || !on) return;
     let cancelled = false;
@@ -283,7 +297,9 @@ function useHeatmap(map: google.maps.Map | null, on: boolean, kits: readonly Fin
     void visualizationLibrary().then((visualization) => {
       if (cancelled || !visualization) return;
       const data: google.maps.visualization.WeightedLocation[] = [
-        ...kits.filter(hasPosition).map((k) => ({ location: new google.maps.LatLng(k.latitude, k.longitude), weight: heatmapWeight(k, scheme, intensity) })),
+        ...kits
+          .filter(hasPosition)
+          .map((k) => ({ location: new google.maps.LatLng(k.latitude, k.longitude), weight: heatmapWeight(k, scheme, intensity) })),
         // A server cluster stands for `count` kits of unknown type.
         ...clusters.map((c) => ({
           location: new google.maps.LatLng(c.latitude, c.longitude),

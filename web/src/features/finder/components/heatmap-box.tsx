@@ -31,7 +31,12 @@ export function HeatmapBox({ settings, onChange }: Props) {
   const step = (direction: 1 | -1) => onChange({ ...settings, intensity: stepHeatmapIntensity(settings.intensity, direction) });
 
   return (
-    <Paper elevation={2} sx={{ position: 'absolute', left: 12, bottom: 12, zIndex: 1, p: 1.5, width: 220 }} role="region" aria-labelledby="heatmap-box-title">
+    <Paper
+      elevation={2}
+      sx={{ position: 'absolute', left: 12, bottom: 12, zIndex: 1, p: 1.5, width: 220 }}
+      role="region"
+      aria-labelledby="heatmap-box-title"
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography id="heatmap-box-title" variant="subtitle2" component="h3">
           Availability Heatmap
@@ -40,7 +45,10 @@ export function HeatmapBox({ settings, onChange }: Props) {
           <SettingsIcon fontSize="small" />
         </IconButton>
       </Stack>
-      <Box aria-hidden="true" sx={{ height: 8, borderRadius: 1, mt: 1, background: `linear-gradient(to right, ${HEATMAP_GRADIENTS[settings.scheme].join(', ')})` }} />
+      <Box
+        aria-hidden="true"
+        sx={{ height: 8, borderRadius: 1, mt: 1, background: `linear-gradient(to right, ${HEATMAP_GRADIENTS[settings.scheme].join(', ')})` }}
+      />
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
         <Typography variant="caption" color="text.secondary">
           Fewer kits
@@ -55,7 +63,13 @@ export function HeatmapBox({ settings, onChange }: Props) {
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <ListSubheader>Colour scheme</ListSubheader>
         {HEATMAP_SCHEMES.map((scheme) => (
-          <MenuItem key={scheme} selected={scheme === settings.scheme} onClick={() => setScheme(scheme)} role="menuitemradio" aria-checked={scheme === settings.scheme}>
+          <MenuItem
+            key={scheme}
+            selected={scheme === settings.scheme}
+            onClick={() => setScheme(scheme)}
+            role="menuitemradio"
+            aria-checked={scheme === settings.scheme}
+          >
             <Box component="span" sx={{ width: 24, display: 'inline-flex' }}>
               {scheme === settings.scheme && <CheckIcon fontSize="small" />}
             </Box>

@@ -10,7 +10,16 @@ export function MapNotice({ message, onRetry, busy = false }: { message: string;
     <Stack
       role={busy ? 'status' : 'note'}
       spacing={1.5}
-      sx={{ height: '100%', minHeight: 120, alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 2, bgcolor: 'grey.100', color: 'text.secondary' }}
+      sx={{
+        height: '100%',
+        minHeight: 120,
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        p: 2,
+        bgcolor: 'grey.100',
+        color: 'text.secondary',
+      }}
     >
       {busy && <CircularProgress size={24} />}
       <Typography variant="body2">{message}</Typography>

@@ -4,7 +4,22 @@ import Typography from '@mui/material/Typography';
 import { PIN_COLOURS, PIN_LEGEND } from '@bleedkits/contracts';
 
 export function PinDot({ colour, size = 14 }: { colour: string; size?: number }) {
-  return <Box component="span" aria-hidden="true" sx={{ display: 'inline-block', flexShrink: 0, width: size, height: size, borderRadius: '50%', bgcolor: colour, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,0.25)' }} />;
+  return (
+    <Box
+      component="span"
+      aria-hidden="true"
+      sx={{
+        display: 'inline-block',
+        flexShrink: 0,
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        bgcolor: colour,
+        border: '2px solid #fff',
+        boxShadow: '0 0 0 1px rgba(0,0,0,0.25)',
+      }}
+    />
+  );
 }
 
 export function PinLegend() {

@@ -56,7 +56,15 @@ export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words
           Search
         </Button>
       </Stack>
-      <Stack component="form" role="search" aria-label="Search by what3words" direction="row" spacing={1} onSubmit={submit(onWhat3words, words)} noValidate>
+      <Stack
+        component="form"
+        role="search"
+        aria-label="Search by what3words"
+        direction="row"
+        spacing={1}
+        onSubmit={submit(onWhat3words, words)}
+        noValidate
+      >
         <TextField
           label="what3words address"
           placeholder="///filled.count.soap"

@@ -1,4 +1,11 @@
-import { DEFAULT_PIN_COLOUR, DEPLOYMENT_STATUS_DISPLAY, kitDisplayStatus, normaliseLocationType, PIN_COLOURS, type FinderKit } from '@bleedkits/contracts';
+import {
+  DEFAULT_PIN_COLOUR,
+  DEPLOYMENT_STATUS_DISPLAY,
+  kitDisplayStatus,
+  normaliseLocationType,
+  PIN_COLOURS,
+  type FinderKit,
+} from '@bleedkits/contracts';
 
 /** Pin colour of a kit: its normalised type's colour, grey when no type is given. */
 export function pinColour(kit: Pick<FinderKit, 'locationType'>): string {
@@ -17,7 +24,9 @@ export function addressLine(kit: Pick<FinderKit, 'addressLine1' | 'postcode'>): 
 export type MapsPlatform = 'android' | 'ios' | 'other';
 
 /** Which maps app a directions link should open: Android's geo: handler, Apple Maps on iPhone and iPad, else Google Maps. */
-export function mapsPlatform(nav: { userAgent: string; maxTouchPoints?: number } | undefined = typeof navigator === 'undefined' ? undefined : navigator): MapsPlatform {
+export function mapsPlatform(
+  nav: { userAgent: string; maxTouchPoints?: number } | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+): MapsPlatform {
   const ua = nav?.userAgent ?? '';
   if (/android/i.test(ua)) return 'android';
   // iPadOS reports itself as a Mac; a Mac with a touch screen is an iPad.
@@ -28,7 +37,10 @@ export function mapsPlatform(nav: { userAgent: string; maxTouchPoints?: number }
 export type DirectionsLink = { href: string; /** A web page (opened in a new tab); geo: hands over to the maps app. */ external: boolean };
 
 /** Directions to the kit in the device's maps app, with its coordinates; works without the Maps script or key. */
-export function directionsLink(kit: Pick<FinderKit, 'latitude' | 'longitude' | 'locationName'>, platform: MapsPlatform = mapsPlatform()): DirectionsLink | null {
+export function directionsLink(
+  kit: Pick<FinderKit, 'latitude' | 'longitude' | 'locationName'>,
+  platform: MapsPlatform = mapsPlatform(),
+): DirectionsLink | null {
   if (kit.latitude === null || kit.longitude === null) return null;
   const at = `${kit.latitude},${kit.longitude}`;
   switch (platform) {

@@ -17,7 +17,8 @@ export const aKit = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const notConfigured = () => new Response('Google Maps API key not configured', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const notConfigured = () =>
+  new Response('Google Maps API key not configured', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 export const mapsKey = (key = 'test-maps-key') => new Response(key, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 type Geolocation = Pick<globalThis.Geolocation, 'getCurrentPosition'>;

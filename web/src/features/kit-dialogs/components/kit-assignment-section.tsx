@@ -56,7 +56,10 @@ export function KitAssignmentSection({ kit, open }: { kit: Kit; open: boolean })
             value={userId}
             onChange={(e) => setUserId(e.target.value)}
             fullWidth
-            options={[{ value: '', label: 'Choose a user' }, ...users.map((u) => ({ value: u.id, label: `${u.first_name} ${u.last_name} (${u.email})` }))]}
+            options={[
+              { value: '', label: 'Choose a user' },
+              ...users.map((u) => ({ value: u.id, label: `${u.first_name} ${u.last_name} (${u.email})` })),
+            ]}
           />
           <Button variant="contained" disabled={userId === '' || isLoading} onClick={() => void submit()} sx={{ flexShrink: 0 }}>
             {isLoading ? 'Reassigning...' : 'Reassign Kit'}

@@ -78,7 +78,14 @@ describe('the verification checklist (opened by the detail dialog’s Verify Kit
     await user.click(within(checklist).getByRole('button', { name: 'Record Check' }));
     await waitFor(() => expect(fetchMock.calls()).toContain('POST /api/bleed-kits/12/verify'));
     expect(await fetchMock.bodies('POST /api/bleed-kits/12/verify')).toEqual([
-      { cabinetAccessible: true, kitPresent: true, sealIntact: true, tourniquetExpiry: '2027-03-01', dressingsExpiry: null, notes: 'new seal fitted' },
+      {
+        cabinetAccessible: true,
+        kitPresent: true,
+        sealIntact: true,
+        tourniquetExpiry: '2027-03-01',
+        dressingsExpiry: null,
+        notes: 'new seal fitted',
+      },
     ]);
     expect(await toastText()).toMatch(/Kit verified/);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Verify Kit/ })).not.toBeInTheDocument());

@@ -39,9 +39,8 @@ export function AboutPage() {
     >
       <PageSection title="Our mission">
         <Para>
-          A bleed control kit only helps if someone can find it in time. Our mission is to make every publicly accessible kit in
-          the UK known: to the person standing next to a casualty, and to the ambulance services and volunteer responders who
-          can direct them to it.
+          A bleed control kit only helps if someone can find it in time. Our mission is to make every publicly accessible kit in the UK known: to the
+          person standing next to a casualty, and to the ambulance services and volunteer responders who can direct them to it.
         </Para>
         <Para>
           {SITE.name} is a registered {CHARITY.legalForm} in {CHARITY.jurisdiction}, established {CHARITY.established}.
@@ -50,10 +49,10 @@ export function AboutPage() {
 
       <PageSection title="What bleed kits are">
         <Para>
-          A bleed control kit is a small pack of equipment for stopping severe bleeding from a wound, for example after a road
-          collision, an industrial accident, a fall onto glass or a stabbing. Kits usually hold a tourniquet, haemostatic
-          dressings, trauma bandages, gloves and simple instructions. Many are kept in wall-mounted cabinets outside shops,
-          pubs, community buildings and stations; others are kept inside workplaces and venues.
+          A bleed control kit is a small pack of equipment for stopping severe bleeding from a wound, for example after a road collision, an
+          industrial accident, a fall onto glass or a stabbing. Kits usually hold a tourniquet, haemostatic dressings, trauma bandages, gloves and
+          simple instructions. Many are kept in wall-mounted cabinets outside shops, pubs, community buildings and stations; others are kept inside
+          workplaces and venues.
         </Para>
         <Para>
           See <InternalLink to="/bleed-kit-info">bleed kit information</InternalLink> for what a kit contains and{' '}
@@ -63,13 +62,12 @@ export function AboutPage() {
 
       <PageSection title="Why they matter">
         <Para>
-          Catastrophic bleeding can become life-threatening within minutes, often before an ambulance can arrive. A bystander
-          who calls 999 and has a kit to hand, guided by the call handler, can control the bleeding until help arrives.
+          Catastrophic bleeding can become life-threatening within minutes, often before an ambulance can arrive. A bystander who calls 999 and has a
+          kit to hand, guided by the call handler, can control the bleeding until help arrives.
         </Para>
         <Para>
-          Many kits have been placed by communities, families and businesses, but a kit nobody knows about cannot be used. A
-          single national register means the location of each kit is known in advance, instead of being discovered after an
-          emergency.
+          Many kits have been placed by communities, families and businesses, but a kit nobody knows about cannot be used. A single national register
+          means the location of each kit is known in advance, instead of being discovered after an emergency.
         </Para>
       </PageSection>
 
@@ -100,15 +98,13 @@ export function AboutPage() {
               <strong>Register a kit</strong> you look after, so that it can be found in an emergency.
             </>,
             <>
-              <strong>Learn how to use one</strong> on one of our{' '}
-              <InternalLink to="/first-aid-training">first aid training courses</InternalLink>.
+              <strong>Learn how to use one</strong> on one of our <InternalLink to="/first-aid-training">first aid training courses</InternalLink>.
             </>,
             <>
               <strong>Support our work</strong> with a donation, which keeps the register running and helps place new kits.
             </>,
             <>
-              <strong>Tell us about a kit</strong> or ask a question through our{' '}
-              <InternalLink to="/contact">contact form</InternalLink>.
+              <strong>Tell us about a kit</strong> or ask a question through our <InternalLink to="/contact">contact form</InternalLink>.
             </>,
           ]}
         />

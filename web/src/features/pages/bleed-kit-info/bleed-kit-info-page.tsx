@@ -24,21 +24,20 @@ const KIT_CONTENTS = [
 
 const WHY_REGISTER = [
   <>
-    <strong>Ambulance services know it is there.</strong> Registered kits are shared with ambulance services and a
-    first-responder app, so a 999 call handler can send a caller to the nearest kit.
+    <strong>Ambulance services know it is there.</strong> Registered kits are shared with ambulance services and a first-responder app, so a 999 call
+    handler can send a caller to the nearest kit.
   </>,
   <>
-    <strong>The public can find it.</strong> Once our admin team has verified it, your kit appears on the public map with
-    its location and when it can be reached.
+    <strong>The public can find it.</strong> Once our admin team has verified it, your kit appears on the public map with its location and when it can
+    be reached.
   </>,
   <>
-    <strong>It stays ready.</strong> We remind you every {SITE.verificationIntervalMonths} months to check that the kit is
-    in place, complete and in date.
+    <strong>It stays ready.</strong> We remind you every {SITE.verificationIntervalMonths} months to check that the kit is in place, complete and in
+    date.
   </>,
   <>
-    <strong>Your details stay private.</strong> Custodian contact details are never shown publicly, and a cabinet access
-    code is shared only with emergency services. You can also choose not to show a kit on the public map; it stays
-    registered for emergency services.
+    <strong>Your details stay private.</strong> Custodian contact details are never shown publicly, and a cabinet access code is shared only with
+    emergency services. You can also choose not to show a kit on the public map; it stays registered for emergency services.
   </>,
 ] as const;
 
@@ -55,8 +54,8 @@ export function BleedKitInfoPage() {
 
       <PageSection title="What is in a bleed kit">
         <Para>
-          A bleed control kit holds the equipment needed to control severe bleeding until the ambulance service arrives. Contents
-          vary between manufacturers, but most kits include:
+          A bleed control kit holds the equipment needed to control severe bleeding until the ambulance service arrives. Contents vary between
+          manufacturers, but most kits include:
         </Para>
         <Grid container spacing={2} sx={{ mb: 2 }}>
           {KIT_CONTENTS.map(({ item, use }) => (
@@ -73,23 +72,23 @@ export function BleedKitInfoPage() {
           ))}
         </Grid>
         <Para>
-          Some items, such as haemostatic dressings, have an expiry date, and seals can be broken after a kit is opened. Check
-          your kit regularly and replace anything used or out of date.
+          Some items, such as haemostatic dressings, have an expiry date, and seals can be broken after a kit is opened. Check your kit regularly and
+          replace anything used or out of date.
         </Para>
       </PageSection>
 
       <PageSection title="Where kits are kept">
         <Para>
-          Kits in an outdoor cabinet can be reached at any time; kits kept inside a building can be reached while it is open.
-          Our <InternalLink to="/cabinet-options">cabinet options</InternalLink> page compares the choices.
+          Kits in an outdoor cabinet can be reached at any time; kits kept inside a building can be reached while it is open. Our{' '}
+          <InternalLink to="/cabinet-options">cabinet options</InternalLink> page compares the choices.
         </Para>
       </PageSection>
 
       <PageSection title="Why register your kit">
         <BulletList items={WHY_REGISTER} />
         <Para>
-          Registering takes a few minutes. You will need the kit&apos;s serial number, make and model, its exact location, who
-          can get to it and when, and a contact for the person who looks after it.
+          Registering takes a few minutes. You will need the kit&apos;s serial number, make and model, its exact location, who can get to it and when,
+          and a contact for the person who looks after it.
         </Para>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Button component={RouterLink} to="/register-kit" variant="contained">

@@ -38,7 +38,10 @@ const OPTIONS: readonly CabinetOption[] = [
     access: 'Available 24/7, no code needed',
     description:
       'An outdoor cabinet that anyone can open. This is the quickest way to get a kit into someone’s hands, because nothing stands between the kit and the person who needs it.',
-    goodFor: ['Sites with good natural surveillance, such as high streets and community buildings', 'Communities that want the fastest possible access'],
+    goodFor: [
+      'Sites with good natural surveillance, such as high streets and community buildings',
+      'Communities that want the fastest possible access',
+    ],
     consider: ['Check the cabinet more often, as an unlocked kit is easier to tamper with or remove', 'Keep the cabinet clearly signed and well lit'],
   },
   {
@@ -54,8 +57,7 @@ const OPTIONS: readonly CabinetOption[] = [
     type: 'building_247',
     title: '24/7 building',
     access: 'Available 24/7 inside a building that never closes',
-    description:
-      'A kit kept inside premises that are open and staffed around the clock, such as a hotel reception or a 24-hour service station.',
+    description: 'A kit kept inside premises that are open and staffed around the clock, such as a hotel reception or a 24-hour service station.',
     goodFor: ['Premises with staff on site at all times', 'Locations where an outdoor cabinet would not be allowed'],
     consider: ['Staff on every shift should know where the kit is and that they may be asked for it'],
   },
@@ -108,9 +110,8 @@ export function CabinetOptionsPage() {
           ]}
         />
         <Para>
-          Whichever option you choose, <InternalLink to="/register-kit">register the kit</InternalLink> so that ambulance
-          services and the public can find it. See <InternalLink to="/bleed-kit-info">bleed kit information</InternalLink> for
-          what a kit should contain.
+          Whichever option you choose, <InternalLink to="/register-kit">register the kit</InternalLink> so that ambulance services and the public can
+          find it. See <InternalLink to="/bleed-kit-info">bleed kit information</InternalLink> for what a kit should contain.
         </Para>
       </PageSection>
     </InfoPage>

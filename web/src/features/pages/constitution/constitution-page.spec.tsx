@@ -77,6 +77,10 @@ describe(ConstitutionPage.name, () => {
   it('has a breadcrumb of Home then Constitution', () => {
     renderPage();
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'Constitution']);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Home', 'Constitution']);
   });
 });

@@ -21,12 +21,7 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
   },
   {
     title: 'National location of principal office',
-    body: (
-      <Para>
-        The principal office of the CIO is in {CHARITY.jurisdiction}, at the address recorded for it in the register of
-        charities.
-      </Para>
-    ),
+    body: <Para>The principal office of the CIO is in {CHARITY.jurisdiction}, at the address recorded for it in the register of charities.</Para>,
   },
   {
     title: 'Objects',
@@ -51,8 +46,8 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          The CIO has power to do anything which is calculated to further its objects or is conducive or incidental to doing so.
-          In particular, the CIO has power to:
+          The CIO has power to do anything which is calculated to further its objects or is conducive or incidental to doing so. In particular, the
+          CIO has power to:
         </Para>
         <BulletList
           unmarked
@@ -74,13 +69,12 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          The income and property of the CIO must be applied solely towards the promotion of the objects. A charity trustee is
-          entitled to be reimbursed from the property of the CIO for reasonable expenses properly incurred when acting on behalf
-          of the CIO.
+          The income and property of the CIO must be applied solely towards the promotion of the objects. A charity trustee is entitled to be
+          reimbursed from the property of the CIO for reasonable expenses properly incurred when acting on behalf of the CIO.
         </Para>
         <Para>
-          None of the income or property of the CIO may be paid or transferred directly or indirectly by way of dividend, bonus or
-          otherwise by way of profit to any member of the CIO, except as permitted by this constitution.
+          None of the income or property of the CIO may be paid or transferred directly or indirectly by way of dividend, bonus or otherwise by way of
+          profit to any member of the CIO, except as permitted by this constitution.
         </Para>
       </>
     ),
@@ -90,8 +84,8 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          No charity trustee or connected person may receive any benefit, in money or in kind, from the CIO, buy goods or
-          services from it on terms preferential to those offered to the public, or hold an interest in its property, except:
+          No charity trustee or connected person may receive any benefit, in money or in kind, from the CIO, buy goods or services from it on terms
+          preferential to those offered to the public, or hold an interest in its property, except:
         </Para>
         <BulletList
           unmarked
@@ -109,10 +103,10 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     title: 'Conflicts of interest and conflicts of loyalty',
     body: (
       <Para>
-        A charity trustee must declare the nature and extent of any interest, direct or indirect, in a proposed transaction or
-        arrangement with the CIO, and any other conflict of interest or loyalty, before the matter is discussed. A conflicted
-        trustee must withdraw from the part of the meeting at which the matter is discussed, unless expressly invited to stay to
-        provide information, and must not be counted in the quorum or vote on it.
+        A charity trustee must declare the nature and extent of any interest, direct or indirect, in a proposed transaction or arrangement with the
+        CIO, and any other conflict of interest or loyalty, before the matter is discussed. A conflicted trustee must withdraw from the part of the
+        meeting at which the matter is discussed, unless expressly invited to stay to provide information, and must not be counted in the quorum or
+        vote on it.
       </Para>
     ),
   },
@@ -120,8 +114,8 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     title: 'Liability of members to contribute to the assets of the CIO if it is wound up',
     body: (
       <Para>
-        If the CIO is wound up, the members of the CIO have no liability to contribute to its assets and no personal
-        responsibility for settling its debts and liabilities.
+        If the CIO is wound up, the members of the CIO have no liability to contribute to its assets and no personal responsibility for settling its
+        debts and liabilities.
       </Para>
     ),
   },
@@ -130,14 +124,13 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          The members of the CIO are its charity trustees and any other individual aged 18 or over, or organisation, that
-          supports the objects and whose application for membership is accepted by the charity trustees. The charity trustees
-          may refuse an application if they reasonably consider it in the best interests of the CIO, and must tell the applicant
-          the reason.
+          The members of the CIO are its charity trustees and any other individual aged 18 or over, or organisation, that supports the objects and
+          whose application for membership is accepted by the charity trustees. The charity trustees may refuse an application if they reasonably
+          consider it in the best interests of the CIO, and must tell the applicant the reason.
         </Para>
         <Para>
-          Membership is not transferable. It ends when a member resigns by written notice, dies or (for an organisation) ceases
-          to exist, or is removed by a resolution of the charity trustees after the member has had an opportunity to be heard.
+          Membership is not transferable. It ends when a member resigns by written notice, dies or (for an organisation) ceases to exist, or is
+          removed by a resolution of the charity trustees after the member has had an opportunity to be heard.
         </Para>
       </>
     ),
@@ -147,17 +140,17 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          The charity trustees manage the affairs of the CIO and may exercise all its powers. There must be at least{' '}
-          {L.minTrustees} and no more than {L.maxTrustees} charity trustees.
+          The charity trustees manage the affairs of the CIO and may exercise all its powers. There must be at least {L.minTrustees} and no more than{' '}
+          {L.maxTrustees} charity trustees.
         </Para>
         <Para>
-          Charity trustees are appointed at the annual general meeting or by a resolution of the charity trustees, and serve a
-          term of {L.trusteeTermYears} years. A retiring trustee may be reappointed. A charity trustee must be aged 18 or over and
-          must not be disqualified from acting as a charity trustee under the Charities Act.
+          Charity trustees are appointed at the annual general meeting or by a resolution of the charity trustees, and serve a term of{' '}
+          {L.trusteeTermYears} years. A retiring trustee may be reappointed. A charity trustee must be aged 18 or over and must not be disqualified
+          from acting as a charity trustee under the Charities Act.
         </Para>
         <Para>
-          If the number of charity trustees falls below {L.minTrustees}, the remaining trustees may act only to appoint new
-          trustees or to call a general meeting for that purpose.
+          If the number of charity trustees falls below {L.minTrustees}, the remaining trustees may act only to appoint new trustees or to call a
+          general meeting for that purpose.
         </Para>
       </>
     ),
@@ -167,17 +160,16 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          The CIO must hold an annual general meeting of its members in each calendar year. At least {L.agmNoticeDays} clear
-          days&apos; notice of the annual general meeting, and of any other general meeting, must be given to all members.
+          The CIO must hold an annual general meeting of its members in each calendar year. At least {L.agmNoticeDays} clear days&apos; notice of the
+          annual general meeting, and of any other general meeting, must be given to all members.
         </Para>
         <Para>
-          The charity trustees must meet at least {L.trusteeMeetingsPerYear} times a year. The quorum for a meeting of the
-          charity trustees is {L.quorumFraction} of the charity trustees or {L.quorumMinimum}, whichever is greater.
+          The charity trustees must meet at least {L.trusteeMeetingsPerYear} times a year. The quorum for a meeting of the charity trustees is{' '}
+          {L.quorumFraction} of the charity trustees or {L.quorumMinimum}, whichever is greater.
         </Para>
         <Para>
-          Decisions are taken by a majority of the votes cast; if the votes are equal, the person chairing the meeting has a
-          casting vote. Meetings may be held in person or by any suitable electronic means through which all participants can
-          communicate with each other.
+          Decisions are taken by a majority of the votes cast; if the votes are equal, the person chairing the meeting has a casting vote. Meetings
+          may be held in person or by any suitable electronic means through which all participants can communicate with each other.
         </Para>
       </>
     ),
@@ -186,10 +178,9 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     title: 'Records and accounts',
     body: (
       <Para>
-        The charity trustees must comply with the requirements of the Charities Act on keeping accounting records, preparing
-        annual statements of account and annual reports, and sending annual returns to the Commission. The CIO must keep
-        registers of its members and charity trustees, and minutes of all general meetings and meetings of the charity
-        trustees.
+        The charity trustees must comply with the requirements of the Charities Act on keeping accounting records, preparing annual statements of
+        account and annual reports, and sending annual returns to the Commission. The CIO must keep registers of its members and charity trustees, and
+        minutes of all general meetings and meetings of the charity trustees.
       </Para>
     ),
   },
@@ -198,14 +189,13 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          This constitution may be amended by a resolution agreed either by all the charity trustees in writing or by a{' '}
-          {L.amendmentMajority} majority of those voting at a general meeting, subject to any greater majority the Charities Act
-          requires.
+          This constitution may be amended by a resolution agreed either by all the charity trustees in writing or by a {L.amendmentMajority} majority
+          of those voting at a general meeting, subject to any greater majority the Charities Act requires.
         </Para>
         <Para>
-          No amendment that would make the CIO cease to be a charity may be made. An amendment to the objects, to the use of
-          property on dissolution or to the provisions on benefits to charity trustees needs the prior written consent of the
-          Commission, and no amendment takes effect until it has been registered by the Commission.
+          No amendment that would make the CIO cease to be a charity may be made. An amendment to the objects, to the use of property on dissolution
+          or to the provisions on benefits to charity trustees needs the prior written consent of the Commission, and no amendment takes effect until
+          it has been registered by the Commission.
         </Para>
       </>
     ),
@@ -215,13 +205,13 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     body: (
       <>
         <Para>
-          The CIO may be dissolved by a resolution of its members passed at a general meeting of which at least{' '}
-          {L.dissolutionNoticeDays} days&apos; notice has been given, stating the proposal to dissolve.
+          The CIO may be dissolved by a resolution of its members passed at a general meeting of which at least {L.dissolutionNoticeDays} days&apos;
+          notice has been given, stating the proposal to dissolve.
         </Para>
         <Para>
-          Any property remaining after the CIO&apos;s debts and liabilities have been met must be applied for charitable
-          purposes the same as, or similar to, the objects of the CIO. The charity trustees must follow the procedure in the
-          dissolution regulations and tell the Commission that the CIO has been dissolved.
+          Any property remaining after the CIO&apos;s debts and liabilities have been met must be applied for charitable purposes the same as, or
+          similar to, the objects of the CIO. The charity trustees must follow the procedure in the dissolution regulations and tell the Commission
+          that the CIO has been dissolved.
         </Para>
       </>
     ),
@@ -230,8 +220,8 @@ export const CONSTITUTION_SECTIONS: readonly ConstitutionSection[] = [
     title: 'Execution of documents',
     body: (
       <Para>
-        The CIO executes documents by signature or by affixing its seal, if it has one. A document is validly executed by
-        signature if it is signed by at least two of the charity trustees.
+        The CIO executes documents by signature or by affixing its seal, if it has one. A document is validly executed by signature if it is signed by
+        at least two of the charity trustees.
       </Para>
     ),
   },

@@ -2,13 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  ContactMessages,
-  contactRules,
-  firstErrors,
-  validateAgainst,
-  type ContactMessageRequest,
-} from '@bleedkits/contracts';
+import { ContactMessages, contactRules, firstErrors, validateAgainst, type ContactMessageRequest } from '@bleedkits/contracts';
 import { serverMessageOr } from '../../../app/api';
 import { useToast } from '../../../components/toasts/use-toast';
 import { useSendContactMessageMutation } from './api';

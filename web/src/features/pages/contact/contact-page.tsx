@@ -32,8 +32,8 @@ const CARDS: readonly { icon: ReactNode; title: string; body: ReactNode }[] = [
     title: 'Registering a kit',
     body: (
       <>
-        Add a kit with our <InternalLink to="/register-kit">registration form</InternalLink>. If something goes wrong, tell us
-        the kit&apos;s serial number and location.
+        Add a kit with our <InternalLink to="/register-kit">registration form</InternalLink>. If something goes wrong, tell us the kit&apos;s serial
+        number and location.
       </>
     ),
   },
@@ -88,8 +88,8 @@ export function ContactPage() {
             {/* Keyed by subject so following another pre-filled link while on this page starts a fresh form. */}
             <ContactForm key={subject} initialSubject={subject} />
             <Alert severity="info" sx={{ mt: 3 }}>
-              We use your name and email address only to reply to your message. We do not add you to a mailing list or share
-              your details. See our <InternalLink to="/privacy-policy">privacy policy</InternalLink>.
+              We use your name and email address only to reply to your message. We do not add you to a mailing list or share your details. See our{' '}
+              <InternalLink to="/privacy-policy">privacy policy</InternalLink>.
             </Alert>
           </Paper>
         </Grid>

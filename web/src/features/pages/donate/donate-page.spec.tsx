@@ -32,10 +32,7 @@ describe(DonatePage.name, () => {
 
   it('links bank transfers and large donations to the contact form with their subjects', () => {
     renderPage();
-    expect(screen.getByRole('link', { name: 'Request bank details' })).toHaveAttribute(
-      'href',
-      '/contact?subject=Bank%20Transfer%20Details',
-    );
+    expect(screen.getByRole('link', { name: 'Request bank details' })).toHaveAttribute('href', '/contact?subject=Bank%20Transfer%20Details');
     expect(screen.getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact?subject=Large%20Donation%20Enquiry');
     expect(screen.getByText(/donation over £1,000, a corporate partnership or leaving a gift in your will/)).toBeInTheDocument();
   });

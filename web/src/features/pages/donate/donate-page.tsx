@@ -153,10 +153,10 @@ export function DonatePage() {
 
       <PageSection title="Charity status and transparency">
         <Para>
-          {SITE.name} is a registered {CHARITY.legalForm} in {CHARITY.jurisdiction}, established {CHARITY.established}. Every
-          donation is spent on our charitable objects, which are set out in our{' '}
-          <InternalLink to="/constitution">constitution</InternalLink>. Our details, and the reports and accounts we file each
-          year, are available on the <ExternalLink href={CHARITY.regulatorRegisterUrl}>{CHARITY.regulator} register</ExternalLink>.
+          {SITE.name} is a registered {CHARITY.legalForm} in {CHARITY.jurisdiction}, established {CHARITY.established}. Every donation is spent on our
+          charitable objects, which are set out in our <InternalLink to="/constitution">constitution</InternalLink>. Our details, and the reports and
+          accounts we file each year, are available on the{' '}
+          <ExternalLink href={CHARITY.regulatorRegisterUrl}>{CHARITY.regulator} register</ExternalLink>.
         </Para>
       </PageSection>
 
@@ -166,8 +166,8 @@ export function DonatePage() {
             Larger gifts, partnerships and legacies
           </Typography>
           <Typography sx={{ mb: 2 }}>
-            If you are thinking of a donation over {LARGE_DONATION_THRESHOLD}, a corporate partnership or leaving a gift in your
-            will, we would be glad to talk it through with you.
+            If you are thinking of a donation over {LARGE_DONATION_THRESHOLD}, a corporate partnership or leaving a gift in your will, we would be
+            glad to talk it through with you.
           </Typography>
           <Button
             component={RouterLink}

@@ -67,8 +67,8 @@ export function FirstAidTrainingPage() {
 
       <PageSection title="Book a course">
         <Para>
-          Tell us which course you are interested in, roughly how many people would attend and where you are based, and we will
-          get back to you with dates and details.
+          Tell us which course you are interested in, roughly how many people would attend and where you are based, and we will get back to you with
+          dates and details.
         </Para>
         <Button component={RouterLink} to={contactHref(ContactSubjects.firstAidTrainingBooking)} variant="contained">
           Enquire about booking

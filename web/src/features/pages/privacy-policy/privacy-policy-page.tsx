@@ -12,9 +12,8 @@ export function PrivacyPolicyPage() {
     >
       <PageSection title="Who we are">
         <Para>
-          {SITE.name} is a registered {CHARITY.legalForm} in {CHARITY.jurisdiction}, established {CHARITY.established}. We are
-          the controller of the personal data described in this notice, under the UK General Data Protection Regulation (UK
-          GDPR) and the Data Protection Act 2018.
+          {SITE.name} is a registered {CHARITY.legalForm} in {CHARITY.jurisdiction}, established {CHARITY.established}. We are the controller of the
+          personal data described in this notice, under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
         </Para>
       </PageSection>
 
@@ -22,24 +21,24 @@ export function PrivacyPolicyPage() {
         <BulletList
           items={[
             <>
-              <strong>Account details:</strong> your name, email address and password when you create an account. We store
-              passwords only in a form that cannot be read back.
+              <strong>Account details:</strong> your name, email address and password when you create an account. We store passwords only in a form
+              that cannot be read back.
             </>,
             <>
-              <strong>Kit registrations:</strong> the kit&apos;s serial number, make and model, location (address, postcode,
-              what3words address and map position), availability and accessibility information, the custodian&apos;s contact
-              details and, for a locked cabinet, its access code.
+              <strong>Kit registrations:</strong> the kit&apos;s serial number, make and model, location (address, postcode, what3words address and
+              map position), availability and accessibility information, the custodian&apos;s contact details and, for a locked cabinet, its access
+              code.
             </>,
             <>
               <strong>Messages:</strong> your name, email address and what you write when you use the contact form.
             </>,
             <>
-              <strong>Searches:</strong> a postcode, address or what3words address you search for, or your position if you ask
-              the map to use your location. We use these to find kits near you and do not add them to your account.
+              <strong>Searches:</strong> a postcode, address or what3words address you search for, or your position if you ask the map to use your
+              location. We use these to find kits near you and do not add them to your account.
             </>,
             <>
-              <strong>What your browser stores:</strong> see our <InternalLink to="/cookie-policy">cookie policy</InternalLink>. We
-              use no analytics or advertising cookies.
+              <strong>What your browser stores:</strong> see our <InternalLink to="/cookie-policy">cookie policy</InternalLink>. We use no analytics
+              or advertising cookies.
             </>,
           ]}
         />
@@ -60,20 +59,20 @@ export function PrivacyPolicyPage() {
         <BulletList
           items={[
             <>
-              <strong>The public map</strong> shows a kit&apos;s location, type, availability and accessibility information. It
-              never shows custodian contact details or access codes. A custodian can choose not to show a kit on the public map;
-              it then stays registered for emergency services only.
+              <strong>The public map</strong> shows a kit&apos;s location, type, availability and accessibility information. It never shows custodian
+              contact details or access codes. A custodian can choose not to show a kit on the public map; it then stays registered for emergency
+              services only.
             </>,
             <>
-              <strong>Ambulance services and a first-responder app</strong> receive registered kit details, including custodian
-              contact details, so that they can direct people to kits and contact custodians when needed.
+              <strong>Ambulance services and a first-responder app</strong> receive registered kit details, including custodian contact details, so
+              that they can direct people to kits and contact custodians when needed.
             </>,
             <>
               <strong>Cabinet access codes</strong> are shared only with emergency services.
             </>,
             <>
-              <strong>Service providers</strong> who host the site, send our emails and provide mapping and address services
-              process data for us under contract and only on our instructions.
+              <strong>Service providers</strong> who host the site, send our emails and provide mapping and address services process data for us under
+              contract and only on our instructions.
             </>,
           ]}
         />
@@ -82,9 +81,9 @@ export function PrivacyPolicyPage() {
 
       <PageSection title="How long we keep it">
         <Para>
-          We keep account and kit information while your account is open and the kit is registered, and delete or anonymise it
-          when it is no longer needed for the purposes above, unless the law requires us to keep it longer. We keep messages for
-          as long as we need them to deal with your enquiry.
+          We keep account and kit information while your account is open and the kit is registered, and delete or anonymise it when it is no longer
+          needed for the purposes above, unless the law requires us to keep it longer. We keep messages for as long as we need them to deal with your
+          enquiry.
         </Para>
       </PageSection>
 
@@ -100,10 +99,9 @@ export function PrivacyPolicyPage() {
           ]}
         />
         <Para>
-          You can correct most of your details yourself in your account settings and on your dashboard. To use any of these
-          rights, or with any question about this notice, <InternalLink to="/contact">contact us</InternalLink>. If you are
-          unhappy with how we have handled your data, you can complain to the{' '}
-          <ExternalLink href={CHARITY.dataProtectionRegulatorUrl}>{CHARITY.dataProtectionRegulator}</ExternalLink>.
+          You can correct most of your details yourself in your account settings and on your dashboard. To use any of these rights, or with any
+          question about this notice, <InternalLink to="/contact">contact us</InternalLink>. If you are unhappy with how we have handled your data,
+          you can complain to the <ExternalLink href={CHARITY.dataProtectionRegulatorUrl}>{CHARITY.dataProtectionRegulator}</ExternalLink>.
         </Para>
       </PageSection>
 
