@@ -11,6 +11,7 @@ import {
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
 import { HttpClient } from '../../test/http-client';
 import { type GatewayProcess, startGatewayProcess } from './testing/gateway-process';
+import { exampleKit } from '../../test/example-kit';
 
 const password = 'Tr4ce!Password';
 
@@ -59,23 +60,10 @@ describe('one trace from the HTTP request to the SQL', () => {
       (await browser.post('/api/auth/register', { email: 'tracer@example.org', password, firstName: 'Tra', lastName: 'Cer' })).status,
     ).toBeLessThan(300);
     expect((await browser.post('/api/auth/login', { email: 'tracer@example.org', password })).status).toBe(200);
-    const created = await browser.post('/api/bleed-kits', {
-      serialNumber: 'TRACE-0001',
-      make: 'daniel_baird_foundation',
-      locationType: 'locked_cabinet',
-      cabinetCode: 'C-7777',
-      locationName: 'Traced Library',
-      addressLine1: '20 Stamford New Road',
-      city: 'Altrincham',
-      postcode: 'WA14 1EN',
-      latitude: '53.3872',
-      longitude: '-2.3494',
-      purchaseDate: '2025-02-01',
-      expiryDate: '2028-02-01',
-      custodianName: 'Sam Keeper',
-      custodianPhone: '0161 912 5920',
-      custodianEmail: 'sam@example.org',
-    });
+    const created = await browser.post(
+      '/api/bleed-kits',
+      exampleKit({ serialNumber: 'TRACE-0001', locationType: 'locked_cabinet', cabinetCode: 'C-7777', locationName: 'Traced Library' }),
+    );
     expect(created.status).toBe(201);
 
     // The exporters batch for seconds; the SIGTERM path flushes them before the processes exit.

@@ -1,25 +1,10 @@
 import { KitMessages, TEXT_LIMITS, tooLongMessage } from '@bleedkits/contracts';
 import { HttpClient } from '../../test/http-client';
+import { exampleKit } from '../../test/example-kit';
 import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
 
 const password = 'Str0ng!pass';
-const kit = (overrides: Record<string, unknown> = {}) => ({
-  serialNumber: 'DBF-2025-0042',
-  make: 'daniel_baird_foundation',
-  locationType: 'unlocked_cabinet',
-  locationName: 'Altrincham Library',
-  addressLine1: '20 Stamford New Road',
-  city: 'Altrincham',
-  postcode: 'WA14 1EN',
-  latitude: '53.3872',
-  longitude: '-2.3494',
-  purchaseDate: '2025-02-01',
-  expiryDate: '2028-02-01',
-  custodianName: 'Sam Keeper',
-  custodianPhone: '0161 912 5920',
-  custodianEmail: 'sam@example.org',
-  ...overrides,
-});
+const kit = exampleKit;
 
 /**
  * Acceptance 6 (and the edit half of 3-5) of the hardening issue, over HTTP: the edit path refuses what

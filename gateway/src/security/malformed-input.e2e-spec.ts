@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { exampleKit } from '../../test/example-kit';
 import { HttpClient } from '../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
 import {
@@ -90,22 +91,7 @@ describe('a malformed-input corpus at every route', () => {
     await signIn();
     const owner = new HttpClient(stack.baseUrl);
     await owner.post('/api/auth/register', { email: 'owner@example.org', password, firstName: 'Olive', lastName: 'Owner' });
-    const kit = await owner.post('/api/bleed-kits', {
-      serialNumber: 'DBF-2025-0042',
-      make: 'daniel_baird_foundation',
-      locationType: 'unlocked_cabinet',
-      locationName: 'Altrincham Library',
-      addressLine1: '20 Stamford New Road',
-      city: 'Altrincham',
-      postcode: 'WA14 1EN',
-      latitude: '53.3872',
-      longitude: '-2.3494',
-      purchaseDate: '2025-02-01',
-      expiryDate: '2028-02-01',
-      custodianName: 'Sam Keeper',
-      custodianPhone: '0161 912 5920',
-      custodianEmail: 'sam@example.org',
-    });
+    const kit = await owner.post('/api/bleed-kits', exampleKit());
     expect(kit.status).toBe(201);
     // Every context answers and geo-search has read the feed (until then its routes answer 503 by design).
     for (let i = 0; i < 120; i++) {

@@ -1,3 +1,4 @@
+import { exampleKit } from '../../test/example-kit';
 import { HttpClient } from '../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
 import {
@@ -35,22 +36,7 @@ describe('path spellings and form bodies', () => {
     cookie = `bk.sid=${admin.sessionId}`;
     const owner = new HttpClient(stack.baseUrl);
     userId = (await owner.post('/api/auth/register', { email: 'owner@example.org', password, firstName: 'Olive', lastName: 'Owner' })).body.user.id;
-    const kit = await owner.post('/api/bleed-kits', {
-      serialNumber: 'DBF-2025-0042',
-      make: 'daniel_baird_foundation',
-      locationType: 'unlocked_cabinet',
-      locationName: 'Altrincham Library',
-      addressLine1: '20 Stamford New Road',
-      city: 'Altrincham',
-      postcode: 'WA14 1EN',
-      latitude: '53.3872',
-      longitude: '-2.3494',
-      purchaseDate: '2025-02-01',
-      expiryDate: '2028-02-01',
-      custodianName: 'Sam Keeper',
-      custodianPhone: '0161 912 5920',
-      custodianEmail: 'sam@example.org',
-    });
+    const kit = await owner.post('/api/bleed-kits', exampleKit());
     kitId = kit.body.id;
     expect(kit.body.status).toBe('pending');
     routes = await documentedRoutes(stack.baseUrl);

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 
 /** A real place per ambulance service (the postcode's own service), so kits land where their service is. */
@@ -82,33 +83,7 @@ export async function seedRegister(databaseUrl: string, o: SeedOptions): Promise
   }
 }
 
-/** A minimal RFC 4180 reader for the files under test (quotes, doubled quotes, CRLF). */
+/** The records of a CSV file under test, by its header's names (the gateway's own CSV reader, csv-parse). */
 export function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  const [header, ...body] = rows;
-  return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+  return parse(text, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
 }

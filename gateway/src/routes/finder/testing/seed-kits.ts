@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 
 export type SeedKit = {
@@ -23,41 +24,16 @@ export type SeedKit = {
 
 const TRAFFORD_CSV = '/work/shared/data/trafford-defibrillators/trafford_defibrillators.csv';
 
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) rows.push([...row, field]);
-  return rows;
-}
-
 /**
  * Real locations: Trafford Council's defibrillator sites (Open Government Licence v3, see the data set's README),
  * read from the shared data folder at test time and used as kit locations.
  */
 export function traffordSites(): { name: string; address: string; city: string; postcode: string; latitude: number; longitude: number }[] {
-  const [header, ...rows] = csvRows(readFileSync(TRAFFORD_CSV, 'utf8'));
+  const [header, ...rows] = parse(readFileSync(TRAFFORD_CSV, 'utf8'), {
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    relax_column_count: true,
+  }) as string[][];
   const col = (name: string) => header.indexOf(name);
   const na = (v: string | undefined) => (!v || v === 'NA' ? '' : v.trim());
   return rows
