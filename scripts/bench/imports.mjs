@@ -16,6 +16,7 @@
 // Env: BENCH_ROWS=20000  BENCH_DATABASE=bleedkits_bench_imports  BENCH_KEEP_DATABASE=1  BENCH_TIMEOUT_SECONDS=900
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -49,31 +50,10 @@ const stamp = new Date()
   .replace(/\.\d+Z$/, 'Z');
 const say = (text) => console.log(`[bench:imports] ${text}`);
 
-const COLUMNS = [
-  'serialNumber',
-  'make',
-  'otherMake',
-  'locationType',
-  'cabinetCode',
-  'locationName',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'postcode',
-  'latitude',
-  'longitude',
-  'what3words',
-  'detailedLocation',
-  'openingHours',
-  'availability',
-  'purchaseDate',
-  'expiryDate',
-  'custodianName',
-  'custodianPhone',
-  'custodianEmail',
-  'ambulanceService',
-  'publicDisplay',
-];
+// The template's columns as the product defines them (contracts), loaded through the same swc hook as the processes.
+const require = createRequire(import.meta.url);
+require(path.join(ROOT, 'platform/src/testing/register-ts.js'));
+const COLUMNS = require('@bleedkits/contracts').IMPORT_COLUMNS;
 const TOWNS = [
   ['Altrincham', 'WA14 1PF', 53.3875, -2.349],
   ['Leeds', 'LS1 4AP', 53.7997, -1.5492],

@@ -10,46 +10,11 @@ import path from 'node:path';
 import { ROOT } from '../lib/infra.mjs';
 import { drawPoint, loadPopulation } from './lib/population.mjs';
 import { createRng, deriveSeed, intBetween, pick } from './lib/rng.mjs';
+import { SITES, STREETS, TYPES, weighted } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (rel) => require(path.join(ROOT, 'services/geo-search/dist', rel));
 const TARGET_BYTES = 1.5 * 1024 * 1024;
-const SITES = [
-  'Community Centre',
-  'Leisure Centre',
-  'Library',
-  'Arms',
-  'Town Hall',
-  'Railway Station',
-  'Parish Church',
-  'Supermarket',
-  'Primary School',
-  'Village Hall',
-  'Sports Club',
-  'Shopping Centre',
-  'Pharmacy',
-  'Fire Station',
-];
-const STREETS = [
-  'High Street',
-  'Station Road',
-  'Church Street',
-  'Main Street',
-  'Park Road',
-  'London Road',
-  'Victoria Road',
-  'Green Lane',
-  'Manor Road',
-  'Church Lane',
-  'Market Place',
-  'Queen Street',
-];
-const TYPES = [
-  ['unlocked_cabinet', 0.45],
-  ['locked_cabinet', 0.25],
-  ['building_limited', 0.15],
-  ['building_247', 0.15],
-];
 const WORDS = [
   'filled',
   'count',
@@ -72,12 +37,6 @@ const WORDS = [
   'music',
   'paper',
 ];
-
-function weighted(rng, pairs) {
-  let x = rng();
-  for (const [v, w] of pairs) if ((x -= w) < 0) return v;
-  return pairs[pairs.length - 1][0];
-}
 
 /** A public listing as the kits feed sends it (contracts: toPublicKit), like the benchmark register's kits. */
 function publicKit(rng, i) {

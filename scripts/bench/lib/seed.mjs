@@ -15,13 +15,14 @@ const REVISION_LOCK_KEY = 48_151_623; // the kits service's revision lock (servi
 const BATCH = 5_000;
 
 const MAKES = ['daniel_baird_foundation', 'mere', 'traumamed', 'steroplast', 'st_john_ambulance', 'bleed_save', 'heartsafe'];
-const TYPES = [
+/** Shared with the other benchmarks' synthetic kits (snapshot.mjs), so they describe the same register. */
+export const TYPES = [
   ['unlocked_cabinet', 0.45],
   ['locked_cabinet', 0.25],
   ['building_limited', 0.15],
   ['building_247', 0.15],
 ];
-const SITES = [
+export const SITES = [
   'Community Centre',
   'Leisure Centre',
   'Library',
@@ -37,7 +38,7 @@ const SITES = [
   'Pharmacy',
   'Fire Station',
 ];
-const STREETS = [
+export const STREETS = [
   'High Street',
   'Station Road',
   'Church Street',
@@ -69,7 +70,7 @@ function availabilityOf(type) {
   return { json: JSON.stringify(a), text: '24/7' };
 }
 
-function weighted(rng, pairs) {
+export function weighted(rng, pairs) {
   let x = rng();
   for (const [v, w] of pairs) {
     if ((x -= w) < 0) return v;
