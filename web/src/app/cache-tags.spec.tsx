@@ -157,12 +157,6 @@ describe('the kit counter after a kit changes', () => {
       run: (store) => store.dispatch(adminApi.endpoints.bulkApprove.initiate([4, 5])).unwrap(),
     },
     {
-      write: 'an admin edits a kit in the console',
-      route: 'PUT /api/admin/kit-edit',
-      answer: kit,
-      run: (store) => store.dispatch(adminApi.endpoints.editKit.initiate({ kitId: 4, data: { status: 'rejected' } })).unwrap(),
-    },
-    {
       write: 'an admin deletes a kit',
       route: 'DELETE /api/admin/bleed-kits',
       answer: { message: 'Kit deleted' },

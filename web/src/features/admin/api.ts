@@ -4,7 +4,6 @@ import type {
   ApprovedKitsDownloadResponse,
   BulkApproveResponse,
   FixAddressesResult,
-  KitEditRequest,
   KitStatusChangeResponse,
   LastDownloadResponse,
   MaintenanceResult,
@@ -48,11 +47,6 @@ export const adminApi = api.injectEndpoints({
     }),
     deleteKit: build.mutation<MessageResponse, number>({
       query: (kitId) => ({ url: '/api/admin/bleed-kits', method: 'DELETE', params: { kitId } }),
-      invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
-    }),
-    editKit: build.mutation<AdminKit, KitEditRequest>({
-      query: (body) => ({ url: '/api/admin/kit-edit', method: 'PUT', body }),
-      // An admin's edit may set the owner (data.userId).
       invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
     }),
 
@@ -123,7 +117,6 @@ export const {
   useChangeKitStatusMutation,
   useBulkApproveMutation,
   useDeleteKitMutation,
-  useEditKitMutation,
   useAdminUsersQuery,
   useToggleUserRoleMutation,
   useResetUserPasswordMutation,
