@@ -120,6 +120,6 @@ describe('Bulk Upload tab', () => {
     await user.click(screen.getByRole('button', { name: 'Upload & Register' }));
     expect(await screen.findByText('Import failed')).toBeInTheDocument();
     expect(screen.getByText('Missing required column: postcode.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upload & Register' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Upload & Register' })).toBeEnabled();
   }, 60_000);
 });
