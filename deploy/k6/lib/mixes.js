@@ -1,5 +1,5 @@
 // How a recorded mix (bench/mixes/*.json) turns into request paths. Shared by the k6 scripts in deploy/k6/
-// and by `npm run bench:geo` (scripts/bench/lib/mixes.mjs loads this very file), so both drive the same
+// and by `npm run bench:geo` (bench/lib/mixes.mjs loads this very file), so both drive the same
 // requests. Plain ECMAScript: no k6 or Node modules here.
 //
 // `i` is a global request counter (k6: exec.scenario.iterationInTest; autocannon: one counter shared by all

@@ -68,7 +68,7 @@ export const HOT_FINDER_ROUTES: Readonly<Record<string, HotRoute>> = {
 
 /**
  * The benchmark's PostGIS baseline (BENCH_SQL_BASELINE only): the same parameters and the same relay as the map calls,
- * answered by a bench-only responder with SQL (scripts/bench/lib/postgis.mjs), never cached.
+ * answered by a bench-only responder with SQL (bench/lib/postgis.mjs), never cached.
  */
 const BENCH_ROUTES: Readonly<Record<string, HotRoute>> = {
   '/api/bench/postgis-public': { subject: GeoSearchSubjects.benchPostgisViewport, parse: parseViewportQuery, summary: '', params: [] },

@@ -2,7 +2,7 @@
 // `npm run bench:geo`: the public finder at national scale and under faults. For each register size it
 //   1. creates a fresh database (BENCH_DATABASE) and a private nats-server with JetStream,
 //   2. lets the kits service migrate it, seeds N synthetic kits spread like the UK population (a benchmark fixture,
-//      scripts/bench/lib/seed.mjs), and adds the PostGIS baseline's columns and GiST indexes (installing PostGIS from
+//      bench/lib/seed.mjs), and adds the PostGIS baseline's columns and GiST indexes (installing PostGIS from
 //      Debian's packages when missing),
 //   3. starts kits, the gateway (BENCH_SQL_BASELINE=true), the PostGIS responder and a first geo-search replica, and
 //      times that replica's index from the whole feed; it then stores the first snapshot of the projection,
@@ -13,7 +13,7 @@
 //      Node server (the ceiling),
 //   6. kills one replica with SIGKILL under the cold mix, then restarts both in turn (SIGTERM, start, ready, next),
 //      counting every failed request,
-//   7. prints and writes every figure with PASS / FAIL per target (scripts/bench/lib/targets.mjs: ratios measured in
+//   7. prints and writes every figure with PASS / FAIL per target (bench/lib/targets.mjs: ratios measured in
 //      the same run) to bench/results/geo-<size>-<date>.json and bench/results/latest.json, and refreshes the figures
 //      sections of bench/README.md and of the root README.md.
 //
@@ -44,7 +44,7 @@ import {
   replaceDatabase,
   sleep,
   waitForPort,
-} from '../lib/infra.mjs';
+} from '../scripts/lib/infra.mjs';
 import { loadMix, requestPath } from './lib/mixes.mjs';
 import { ensurePostgis, preparePostgis } from './lib/postgis.mjs';
 import { privateBuild } from './lib/private-build.mjs';
@@ -464,7 +464,7 @@ async function benchSize(size, baseEnv, natsBin) {
     );
     const responder = startScript(
       'postgis',
-      path.join(ROOT, 'scripts', 'bench', 'lib', 'postgis-responder.mjs'),
+      path.join(ROOT, 'bench', 'lib', 'postgis-responder.mjs'),
       [],
       {
         ...stackEnv,
@@ -556,7 +556,7 @@ async function benchSize(size, baseEnv, natsBin) {
       }
       const file = path.join(natsDir, 'ceiling.json');
       writeFileSync(file, JSON.stringify(recorded));
-      ceiling = startScript('ceiling', path.join(ROOT, 'scripts', 'bench', 'lib', 'ceiling-server.mjs'), [file], process.env, logFile);
+      ceiling = startScript('ceiling', path.join(ROOT, 'bench', 'lib', 'ceiling-server.mjs'), [file], process.env, logFile);
       children.push(ceiling.child);
       ceiling.port = await ceiling.ready;
       result.ceilingRecorded = { answers: paths.size, bytes: Object.values(recorded).reduce((n, a) => n + Buffer.byteLength(a.body, 'base64'), 0) };

@@ -2,7 +2,7 @@
 // `npm run bench:feed`: the ambulance-service feed at register scale. For each size it
 //   1. creates a fresh database (BENCH_FEED_DATABASE, default bleedkits_bench_feed) and a private nats-server,
 //   2. starts the kits service (which migrates the empty database), then seeds N synthetic kits spread like the UK
-//      population straight into kits.kits (scripts/bench/lib/seed.mjs, the geo benchmark's fixture; the feed
+//      population straight into kits.kits (bench/lib/seed.mjs, the geo benchmark's fixture; the feed
 //      entries are written by the same triggers as for any other write),
 //   3. starts identity and the gateway, signs in as admin and creates two feed clients: 'responder_app' (every
 //      public kit nationwide) and the ambulance service with the most kits (cabinet codes, access log),
@@ -35,7 +35,7 @@ import {
   replaceDatabase,
   sleep,
   waitForPort,
-} from '../lib/infra.mjs';
+} from '../scripts/lib/infra.mjs';
 import { cpuSecondsOf, findByCommand, machineCpu, memorySampler } from './lib/procs.mjs';
 import { privateBuild } from './lib/private-build.mjs';
 import { seedKits } from './lib/seed.mjs';

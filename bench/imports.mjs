@@ -32,7 +32,7 @@ import {
   replaceDatabase,
   sleep,
   waitForPort,
-} from '../lib/infra.mjs';
+} from '../scripts/lib/infra.mjs';
 import { cpuSecondsOf, memorySampler } from './lib/procs.mjs';
 
 const env0 = { ...process.env };

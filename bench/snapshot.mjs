@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT } from '../lib/infra.mjs';
+import { ROOT } from '../scripts/lib/infra.mjs';
 import { drawPoint, loadPopulation } from './lib/population.mjs';
 import { createRng, deriveSeed, intBetween, pick } from './lib/rng.mjs';
 import { SITES, STREETS, TYPES, weighted } from './lib/seed.mjs';

@@ -1,5 +1,5 @@
 // Small deterministic random helpers for the benchmark fixtures: the same seed gives the same kits and the
-// same recorded mixes on every machine (no Math.random anywhere in scripts/bench).
+// same recorded mixes on every machine (no Math.random anywhere in bench).
 
 /** mulberry32: a 32-bit seeded generator; returns a function giving floats in [0, 1). */
 export function createRng(seed) {

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../lib/infra.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
 
 /** `name` is the private folder's name (.bench-tmp/<name>); `packages` the workspace folders to compile. */
 export function privateBuild(name, packages, { log = () => {} } = {}) {
@@ -38,7 +38,7 @@ export function privateBuild(name, packages, { log = () => {} } = {}) {
   mkdirSync(path.dirname(hook), { recursive: true });
   writeFileSync(
     hook,
-    `// Written by scripts/bench/lib/private-build.mjs: the workspace names resolve to the benchmark's private build.\n` +
+    `// Written by bench/lib/private-build.mjs: the workspace names resolve to the benchmark's private build.\n` +
       `const Module = require('node:module');\nconst targets = ${JSON.stringify(targets, null, 2)};\n` +
       `const resolve = Module._resolveFilename;\nModule._resolveFilename = function (request, ...rest) {\n` +
       `  return resolve.call(this, targets[request] ?? request, ...rest);\n};\n`,

@@ -4,10 +4,10 @@
 // called a few hundred times; the URLs it asks for must equal what `npm run bench:geo` sends for the same
 // request numbers, and its thresholds must equal the targets.
 //
-// Usage: node scripts/bench/check-k6.mjs
+// Usage: node bench/check-k6.mjs
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../lib/infra.mjs';
+import { ROOT } from '../scripts/lib/infra.mjs';
 import { TARGETS, loadMix, requestPath } from './lib/mixes.mjs';
 
 const K6_DIR = path.join(ROOT, 'deploy', 'k6');

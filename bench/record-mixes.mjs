@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Records the geo benchmark's request mixes into bench/mixes/*.json, deterministically (fixed seed), from the
-// population data of scripts/bench/lib/population.mjs. Re-running it rewrites identical files.
+// population data of bench/lib/population.mjs. Re-running it rewrites identical files.
 //
 //   cold.json    unique viewports at zooms 6 / 10 / 14, centred where people live, desktop-sized
 //                (1100-1400 x 700-900 CSS px): nothing repeats, so no cache can help.
@@ -9,7 +9,7 @@
 //                30,000-request sequence: what real traffic looks like, mostly the same few towns.
 //   nearby.json  points drawn like the population, radius 25 km, limit 100.
 //
-// Usage: node scripts/bench/record-mixes.mjs   (env BENCH_MIX_SEED, default 20261121)
+// Usage: node bench/record-mixes.mjs   (env BENCH_MIX_SEED, default 20261121)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SOURCES, drawPoint, loadPopulation } from './lib/population.mjs';
@@ -31,7 +31,7 @@ const CELL_LNG = 0.13; // ~9 km at 54 degrees N
 
 const r5 = (x) => Math.round(x * 1e5) / 1e5;
 const population = loadPopulation();
-const common = { seed: SEED, generatedBy: 'scripts/bench/record-mixes.mjs', sources: SOURCES.map((s) => `${s.name} (${s.licence})`) };
+const common = { seed: SEED, generatedBy: 'bench/record-mixes.mjs', sources: SOURCES.map((s) => `${s.name} (${s.licence})`) };
 
 function recordCold() {
   const rng = createRng(deriveSeed(SEED, 'cold'));

@@ -3,7 +3,7 @@
 // "type": "module", so it is imported here through a data: URL (Node treats text/javascript data as a module).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../lib/infra.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
 
 export const MIX_DIR = path.join(ROOT, 'bench', 'mixes');
 export const K6_LIB = path.join(ROOT, 'deploy', 'k6', 'lib', 'mixes.js');
