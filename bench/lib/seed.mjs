@@ -222,7 +222,11 @@ export async function seedKits(databaseUrl, count, { seed = 20261121, log = () =
       for (const ix of indexes) await client.query(ix.indexdef);
       log(`recreated ${indexes.length} indexes (${indexes.map((i) => i.indexname).join(', ')}) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
-    await client.query('ANALYZE kits.kits');
+    // A register that grew to this size over years has long been vacuumed: without it the first reads after a bulk
+    // seed set hint bits and race autovacuum, which a benchmark would count against the code it measures.
+    const v = Date.now();
+    await client.query('VACUUM (ANALYZE) kits.kits, kits.feed_entries');
+    log(`vacuumed and analysed kits and feed entries in ${((Date.now() - v) / 1000).toFixed(1)} s`);
     const [{ last }] = (await client.query(`SELECT max(revision)::bigint AS last FROM kits.kits`)).rows;
     const [{ pub }] = (await client.query(`SELECT count(*)::int AS pub FROM kits.kits WHERE status = 'active' AND public_display`)).rows;
     if (pub !== publicCount) throw new Error(`seeded ${publicCount} public kits but the table holds ${pub}`);

@@ -39,6 +39,7 @@ import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 import { GatewayError } from '../../errors/http-error.filter';
 import { RateLimiter } from '../../security/rate-limiter';
 import { readFeedPart } from './feed-parts';
+import { readAheadInOrder, streamJsonPage } from './feed-page-stream';
 import {
   ApiErrorModel,
   CodeDisclosedModel,
@@ -116,25 +117,20 @@ export class AmbulanceFeedController {
       return;
     }
 
-    const page = await this.readPage(keyHash, clientAddress(req), after, open);
-    res.setHeader('X-Next-Cursor', page.nextCursor);
-    res.setHeader('X-Has-More', String(page.hasMore));
-    res.status(200).type(FEED_CONTENT_TYPES[format]);
-    const records = page.recordsJson.filter(Boolean).join(',');
-    switch (format) {
-      case 'csv':
-        res.send(feedCsv(JSON.parse(`[${records}]`) as FeedRecord[], scopeCarriesCabinetCodes(open.scope)));
-        return;
-      case 'geojson':
-        res.send(
-          JSON.stringify(feedGeoJson({ records: JSON.parse(`[${records}]`) as FeedRecord[], nextCursor: page.nextCursor, hasMore: page.hasMore })),
-        );
-        return;
-      case 'json':
-        // The records as the kits context wrote them: spliced, never parsed and written again.
-        res.send(`{"records":[${records}],"nextCursor":${JSON.stringify(page.nextCursor)},"hasMore":${page.hasMore}}`);
-        return;
+    const nextCursor = String(open.ranges.at(-1)?.upToRevision ?? after);
+    const ranges = this.readRanges(keyHash, clientAddress(req), open);
+    res.setHeader('X-Next-Cursor', nextCursor);
+    res.setHeader('X-Has-More', String(open.hasMore));
+    if (format === 'json') {
+      await streamJsonPage(res, ranges, `],"nextCursor":${JSON.stringify(nextCursor)},"hasMore":${open.hasMore}}`);
+      return;
     }
+    const chunks: string[] = [];
+    for await (const range of ranges) for (const part of range) if (part.byteLength) chunks.push(Buffer.from(part).toString('utf8'));
+    const records = JSON.parse(`[${chunks.join(',')}]`) as FeedRecord[];
+    res.status(200).type(FEED_CONTENT_TYPES[format]);
+    if (format === 'csv') res.send(feedCsv(records, scopeCarriesCabinetCodes(open.scope)));
+    else res.send(JSON.stringify(feedGeoJson({ records, nextCursor, hasMore: open.hasMore })));
   }
 
   @Post('kits/:id/code-disclosed')
@@ -172,24 +168,15 @@ export class AmbulanceFeedController {
 
   /**
    * Up to `limit` records after the cursor, no further than the scope's head when the read began (so the ETag
-   * describes the page), from parts each below NATS's payload limit. All parts carry one request id: the access log
-   * holds one row per answer.
+   * describes the page): the page's ranges (cut by the kits context when it opened the read) read
+   * FEED_PARTS_IN_FLIGHT at a time, so the kits replicas, Postgres and the gateway work at once, and handed on in
+   * revision order as each is complete. A range the byte budget cut short is read on from where its part ended. All
+   * parts carry one request id: the access log holds one row per answer.
    */
-  /**
-   * The page's ranges (cut by the kits context when it opened the read), FEED_PARTS_IN_FLIGHT at a time, so the
-   * kits replicas, Postgres and the gateway work at once; the parts are put together in revision order. A range the
-   * byte budget cut short is read on from where its part ended. All parts carry one request id: the access log holds
-   * one row per answer.
-   */
-  private async readPage(
-    keyHash: string,
-    address: string,
-    after: number,
-    open: FeedOpenResponse,
-  ): Promise<{ recordsJson: string[]; nextCursor: string; hasMore: boolean }> {
+  private readRanges(keyHash: string, address: string, open: FeedOpenResponse): AsyncGenerator<Uint8Array[]> {
     const requestId = randomUUID();
-    const readRange = async (range: FeedPageRange): Promise<string[]> => {
-      const chunks: string[] = [];
+    const readRange = async (range: FeedPageRange): Promise<Uint8Array[]> => {
+      const chunks: Uint8Array[] = [];
       let cursor = range.afterRevision;
       for (;;) {
         const part = await readFeedPart(this.bus, {
@@ -200,22 +187,12 @@ export class AmbulanceFeedController {
           upToRevision: range.upToRevision,
           limit: range.records,
         });
-        chunks.push(part.recordsJson);
+        chunks.push(part.records);
         if (part.exhausted || part.count === 0 || part.lastRevision >= range.upToRevision) return chunks;
         cursor = part.lastRevision;
       }
     };
-    const results: string[][] = new Array<string[]>(open.ranges.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < open.ranges.length) {
-        const i = next++;
-        results[i] = await readRange(open.ranges[i]);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(FEED_PARTS_IN_FLIGHT, open.ranges.length) }, worker));
-    const last = open.ranges.at(-1);
-    return { recordsJson: results.flat(), nextCursor: String(last ? last.upToRevision : after), hasMore: open.hasMore };
+    return readAheadInOrder(open.ranges, readRange, FEED_PARTS_IN_FLIGHT);
   }
 }
 

@@ -23,14 +23,24 @@ const FEED_COLUMNS = `
   to_char(k.expiry_date, 'YYYY-MM-DD') AS "expiryDate",
   to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
+/** The columns of a control-room record alone: what the feed reads a million times when a control room starts. */
+const CONTROL_ROOM_COLUMNS = `
+  k.location_name AS "locationName", k.address_line1 AS "addressLine1", k.address_line2 AS "addressLine2", k.city, k.postcode,
+  k.latitude, k.longitude, k.what3words, k.detailed_location AS "detailedLocation", k.location_type AS "locationType",
+  k.opening_hours AS "openingHours", k.availability, k.cabinet_code AS "cabinetCode", k.ambulance_service AS "ambulanceService",
+  k.public_display AS "publicDisplay", k.deployment_status AS "deploymentStatus",
+  to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastVerifiedAt",
+  to_char(k.expiry_date, 'YYYY-MM-DD') AS "expiryDate",
+  to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+
 /** One feed entry: the kit as it is now (it is in the scope) or why it left. */
-export type FeedEntryRow = {
+export type FeedEntryRow<Kit extends ControlRoomSource = ControlRoomSource & ApprovedKitRow> = {
   kitId: number;
   revision: number;
   scope: string;
   /** Null while the kit is in the scope. */
   withdrawnReason: WithdrawalReason | null;
-  kit: (ControlRoomSource & ApprovedKitRow) | null;
+  kit: Kit | null;
 };
 
 export type FeedClientRecord = { id: string; scope: FeedScope; label: string };
@@ -43,22 +53,26 @@ type RawEntry = Record<string, unknown> & {
   present: boolean;
 };
 
-function toEntry(r: RawEntry): FeedEntryRow {
+function toEntry<Kit extends ControlRoomSource>(r: RawEntry): FeedEntryRow<Kit> {
   const revision = Number(r.revision);
   // A kit in the scope whose row is gone (deleted without a tombstone) still leaves the control room's list.
   const reason: WithdrawalReason | null = r.withdrawnReason ?? (r.present ? null : 'deleted');
   if (reason) return { kitId: r.kitId, revision, scope: r.scope, withdrawnReason: reason, kit: null };
-  const kit = r as unknown as ControlRoomSource & ApprovedKitRow;
+  const kit = r as unknown as Kit;
   kit.id = r.kitId;
   kit.revision = revision;
   return { kitId: r.kitId, revision, scope: r.scope, withdrawnReason: null, kit };
 }
 
-const ENTRY_SELECT = `
+const entrySelect = (columns: string) => `
   SELECT e.kit_id::int AS "kitId", e.revision::bigint AS revision, e.scope, e.withdrawn_reason AS "withdrawnReason",
-         (k.id IS NOT NULL) AS present, ${FEED_COLUMNS}
+         (k.id IS NOT NULL) AS present, ${columns}
     FROM kits.feed_entries e
     LEFT JOIN kits.kits k ON k.id = e.kit_id AND e.withdrawn_reason IS NULL`;
+/** A download's entries: the control-room record and the approved-kits file's columns. */
+const ENTRY_SELECT = entrySelect(FEED_COLUMNS);
+/** A feed page's entries: the control-room record only. */
+const FEED_ENTRY_SELECT = entrySelect(CONTROL_ROOM_COLUMNS);
 
 /** Feed entries, feed clients, their access log and the approved-kits download watermark. */
 @Injectable()
@@ -83,12 +97,12 @@ export class AmbulanceFeedRepository {
   }
 
   /** The scope's entries after a revision, up to another, in revision order (one statement: one snapshot). */
-  async scopeEntries(scope: string, afterRevision: number, upToRevision: number, limit: number): Promise<FeedEntryRow[]> {
+  async scopeEntries(scope: string, afterRevision: number, upToRevision: number, limit: number): Promise<FeedEntryRow<ControlRoomSource>[]> {
     const rows = (await this.dataSource.query(
-      `${ENTRY_SELECT} WHERE e.scope = $1 AND e.revision > $2 AND e.revision <= $3 ORDER BY e.revision LIMIT $4`,
+      `${FEED_ENTRY_SELECT} WHERE e.scope = $1 AND e.revision > $2 AND e.revision <= $3 ORDER BY e.revision LIMIT $4`,
       [scope, afterRevision, upToRevision, limit],
     )) as RawEntry[];
-    return rows.map(toEntry);
+    return rows.map((r) => toEntry<ControlRoomSource>(r));
   }
 
   /**
@@ -108,7 +122,7 @@ export class AmbulanceFeedRepository {
         ORDER BY e.revision, e.scope LIMIT $5`,
       [fromRevision, toRevision, a.revision, a.service, limit],
     )) as RawEntry[];
-    return rows.map(toEntry);
+    return rows.map((r) => toEntry<ControlRoomSource & ApprovedKitRow>(r));
   }
 
   /**

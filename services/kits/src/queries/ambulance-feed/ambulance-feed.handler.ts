@@ -3,11 +3,13 @@ import {
   FEED_DEFAULT_LIMIT,
   FEED_MAX_LIMIT,
   FEED_PART_RECORDS,
+  type ControlRoomSource,
   type FeedOpenRequest,
   type FeedPageRange,
   type FeedOpenResponse,
   type FeedPartRequest,
   type FeedRecord,
+  controlRoomKitJson,
   feedWithdrawal,
   scopeCarriesCabinetCodes,
   toControlRoomKit,
@@ -26,8 +28,13 @@ const whole = (v: unknown, fallback: number) => {
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
-export function feedRecordOf(entry: FeedEntryRow, withCodes: boolean): FeedRecord {
+export function feedRecordOf(entry: FeedEntryRow<ControlRoomSource>, withCodes: boolean): FeedRecord {
   return entry.kit ? toControlRoomKit(entry.kit, withCodes) : feedWithdrawal(entry.kitId, entry.revision, entry.withdrawnReason ?? 'deleted');
+}
+
+/** feedRecordOf's JSON (the part's hot path: a kit record is written without building the object first). */
+export function feedRecordJson(entry: FeedEntryRow<ControlRoomSource>, withCodes: boolean): string {
+  return entry.kit ? controlRoomKitJson(entry.kit, withCodes) : JSON.stringify(feedRecordOf(entry, withCodes));
 }
 
 /**
@@ -66,7 +73,7 @@ export class AmbulanceFeedHandler {
     const limit = Math.min(FEED_PART_MAX_ROWS, Math.max(1, whole(req.limit, FEED_PART_MAX_ROWS)));
     const withCodes = scopeCarriesCabinetCodes(client.scope);
     const entries = upTo > after ? await this.repo.scopeEntries(client.scope, after, upTo, limit) : [];
-    const part = boundedJsonArray(entries, (e) => JSON.stringify(feedRecordOf(e, withCodes)));
+    const part = boundedJsonArray(entries, (e) => feedRecordJson(e, withCodes));
     const included = entries.slice(0, part.count);
     const kits = included.filter((e) => e.kit);
     // A control room's answer may carry codes: it is logged before it leaves, whether or not this part holds one.

@@ -1,0 +1,56 @@
+import { AMBULANCE_SERVICES } from '../enums/ambulance-service';
+import { DEPLOYMENT_STATUSES } from '../enums/deployment-status';
+import { LOCATION_TYPES } from '../enums/location-type';
+import { allDayAvailability, defaultAvailability, toAdminShape } from '../kits/availability';
+import { type ControlRoomSource, controlRoomKitJson, toControlRoomKit } from './control-room-kit';
+
+const AVAILABILITIES = [
+  JSON.stringify(defaultAvailability()),
+  JSON.stringify(allDayAvailability()),
+  JSON.stringify(allDayAvailability(true)),
+  JSON.stringify(toAdminShape(defaultAvailability())),
+  'Mon-Fri 9-5 (written by hand before schedules existed)',
+  null,
+];
+const NAMES = ['Village Hall', 'Caffi’r Orsaf — Ystafell “Gefn”', 'Back\\slash "quoted" <b>', 'Tab\tand\nnewline', '🩹 kit'];
+
+function source(i: number): ControlRoomSource {
+  return {
+    id: 1000 + i,
+    revision: 5000 + i * 7,
+    locationName: NAMES[i % NAMES.length],
+    addressLine1: `${i} High Street`,
+    addressLine2: i % 3 === 0 ? null : 'Unit 2',
+    city: 'Stretford',
+    postcode: 'M32 0TH',
+    latitude: 53.4457 + i / 1e5,
+    longitude: -2.3087 - i / 3e5,
+    what3words: i % 2 ? 'filled.count.soap' : null,
+    detailedLocation: i % 4 === 0 ? null : 'Left of the main door',
+    locationType: LOCATION_TYPES[i % LOCATION_TYPES.length],
+    openingHours: '24/7',
+    availability: AVAILABILITIES[i % AVAILABILITIES.length],
+    cabinetCode: i % 5 === 0 ? null : `C${i}#`,
+    ambulanceService: AMBULANCE_SERVICES[i % AMBULANCE_SERVICES.length],
+    publicDisplay: i % 2 === 0,
+    deploymentStatus: DEPLOYMENT_STATUSES[i % DEPLOYMENT_STATUSES.length],
+    lastVerifiedAt: i % 3 === 1 ? null : '2026-05-31T23:30:00.000Z',
+    expiryDate: '2029-02-28',
+    updatedAt: '2026-11-23T10:15:00.123Z',
+  };
+}
+
+describe(controlRoomKitJson.name, () => {
+  it('writes the same bytes as serialising toControlRoomKit, with and without the cabinet code', () => {
+    for (let i = 0; i < 240; i++) {
+      const k = source(i);
+      for (const withCodes of [true, false]) expect(controlRoomKitJson(k, withCodes)).toBe(JSON.stringify(toControlRoomKit(k, withCodes)));
+    }
+  });
+
+  it('never carries a cabinet code for a scope without codes', () => {
+    const k = source(1);
+    expect(JSON.parse(controlRoomKitJson(k, false))).not.toHaveProperty('cabinetCode');
+    expect(JSON.parse(controlRoomKitJson(k, true)).cabinetCode).toBe('C1#');
+  });
+});
