@@ -12,18 +12,26 @@ type Cached = { answer: Answer; rects: PositionRect[]; bytes: number };
 
 /** More kits changed at once than this and the whole cache is dropped (cheaper than testing every answer). */
 const INVALIDATE_ALL_ABOVE = 256;
+/** Requests remembered (by key alone) to admit an answer to the cache on its second asking, per cache entry. */
+const SEEN_KEYS_PER_ENTRY = 4;
 
 /**
  * geo-search.qry.viewport.v1: the public kits of a map viewport, or clusters when there are more than `limit`
  * (PublicKitIndex.viewport). Answers are serialised once per normalised request (the viewport's map cells and limit)
  * and served from memory after that. An answer depends only on the kits inside its cells, so a change drops exactly
  * the answers whose cells hold the kit's place before or after it; every other one stays, correct as it is.
+ *
+ * An answer is kept from the second time its request is seen, not the first: a viewport asked once (most of a cold
+ * mix) then dies young, where keeping it would move megabytes a second into the old generation of a heap that holds
+ * a million kits, and its full collections stall every query (bench:geo's cold p99; docs/decisions.md).
  */
 @Injectable()
 export class ViewportQueryHandler {
   /** Insertion-ordered, so the oldest entry is evicted first; bounded by entries and by bytes. */
   private readonly cache = new Map<string, Cached>();
   private cacheBytes = 0;
+  /** Keys asked once recently, oldest first (a doorkeeper: only keys, never answers). */
+  private readonly seenOnce = new Set<string>();
 
   constructor(
     private readonly projection: KitProjection,
@@ -45,6 +53,7 @@ export class ViewportQueryHandler {
     }
     viewportCacheMiss.inc();
     const answer = Answer.json(this.projection.kits.viewport(q), this.projection.tag);
+    if (!this.seenBefore(key)) return answer;
     // Counted with room for its gzipped form and one framed copy, made on demand.
     const bytes = Math.ceil(answer.body.byteLength * 1.25);
     if (bytes > this.env.GEO_VIEWPORT_CACHE_BYTES / 16) return answer;
@@ -58,6 +67,16 @@ export class ViewportQueryHandler {
     this.cache.set(key, { answer, rects: positionRects(viewportCells(q)), bytes });
     this.cacheBytes += bytes;
     return answer;
+  }
+
+  /** Whether the key was asked recently; remembers it (a bounded number of keys) when it was not. */
+  private seenBefore(key: string): boolean {
+    if (this.seenOnce.delete(key)) return true;
+    if (this.seenOnce.size >= this.env.GEO_VIEWPORT_CACHE_ENTRIES * SEEN_KEYS_PER_ENTRY) {
+      this.seenOnce.delete(this.seenOnce.values().next().value!);
+    }
+    this.seenOnce.add(key);
+    return false;
   }
 
   /** Cached answers (tests, metrics). */
