@@ -3,7 +3,7 @@ import { FEED_CONTENT_TYPES } from '@bleedkits/contracts';
 
 /**
  * Writes a JSON page as its ranges arrive: the records' bytes as the kits context wrote them, spliced, never decoded
- * or parsed, and never held whole (a 5,000-kit page is about 5 MB). The status is sent once the first range is
+ * or parsed, and never held whole (a page grows with its limit). The status is sent once the first range is
  * read, so a key refused or a kits outage is still a plain error answer; a failure after that can only cut the
  * answer short (the client sees a broken response and asks again from the same cursor: nothing is skipped).
  */

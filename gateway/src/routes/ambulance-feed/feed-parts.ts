@@ -7,8 +7,8 @@ export type RawFeedPart = { count: number; lastRevision: number; exhausted: bool
 const CLOSING_BRACKET = 0x5d;
 
 /**
- * Reads one part without parsing or even decoding its records: a 5,000-kit page is about 5 MB of JSON, and turning
- * it into strings only to write it out again would be most of the gateway's work and memory. The three numbers in
+ * Reads one part without parsing or even decoding its records: a page of thousands of kits is megabytes of JSON, and
+ * turning it into strings only to write it out again would be most of the gateway's work and memory. The three numbers in
  * front are read (FEED_PART_WIRE; the envelope before the records is ASCII, so its characters are its bytes);
  * anything else (an error) is decoded as usual.
  */

@@ -90,8 +90,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 /**
  * Answers the hot finder routes straight from Node's HTTP server, ahead of Express, sessions, security headers
  * meant for HTML and the Nest pipeline, none of which a public read-only query needs: one NATS request, reply bytes
- * relayed untouched (already gzipped by geo-search when the browser accepts gzip). Measured, the Nest stack cost
- * the gateway about 0.6 ms of CPU per request, the ceiling of the whole finder (bench/README.md).
+ * relayed untouched (already gzipped by geo-search when the browser accepts gzip). Measured, the Nest stack's CPU per
+ * request was the ceiling of the whole finder (bench/README.md).
  *
  * Viewport and nearby answers carry a strong ETag (index tag + normalised request + variant) and a short public
  * Cache-Control, so browsers and a CDN can keep them; If-None-Match answers 304. The hot ones are kept here too, at

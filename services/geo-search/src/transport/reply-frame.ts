@@ -11,8 +11,8 @@ import type { Answer } from '../queries/answer';
 
 /**
  * The answer framed for the requested encoding, at the tag `tag` (the index's current one: a cached answer that no
- * change affected is the answer at the current tag). The body is gzipped at level 1 (~1 ms per 120 KB; higher levels
- * cost several times more for a few per cent) once per answer, synchronously here: zlib's asynchronous form and leaving
+ * change affected is the answer at the current tag). The body is gzipped at level 1 (higher levels cost
+ * several times more for a few per cent) once per answer, synchronously here: zlib's asynchronous form and leaving
  * one-off answers to the gateway's thread pool both measured slower (bench/README.md, "Known problems"). Bodies up to
  * GeoSearchWire.compressAboveBytes are sent as they are.
  */

@@ -85,7 +85,7 @@ export class PublicSnapshotQueryHandler {
 
 /**
  * Writes the snapshot document (contracts: finder/public-snapshot.ts) slice by slice into a gzip stream and a
- * hash, so the whole JSON never sits in memory at once (a million kits is ~130 MB of it).
+ * hash, so the whole JSON, which grows with the register, never sits in memory at once.
  */
 export async function buildPublicSnapshot(
   entries: readonly KitEntry[],
