@@ -1,3 +1,5 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
 import {
   addCalendarMonths,
   calendarDateOf,
@@ -190,5 +192,23 @@ describe('the ambulance files’ verification state', () => {
       .split('\r\n');
     const columns = header.split(',');
     expect(row.split(',')[columns.indexOf('Verification State')]).toBe('Needs Verification');
+  });
+});
+
+describe('London calendar days, remembered per hour', () => {
+  it('gives date-fns’s own answer at every half hour of a year, across both clock changes', () => {
+    const london = tz('Europe/London');
+    const wrong: string[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 30 * 60_000) {
+      const at = new Date(t);
+      if (calendarDateOf(at) !== format(at, 'yyyy-MM-dd', { in: london })) wrong.push(at.toISOString());
+    }
+    expect(wrong).toEqual([]);
+    // The edges themselves: midnight in summer is 23:00 UTC the day before; the clocks change at 01:00 UTC.
+    expect(calendarDateOf('2026-06-30T22:59:59.999Z')).toBe('2026-06-30');
+    expect(calendarDateOf('2026-06-30T23:00:00.000Z')).toBe('2026-07-01');
+    expect(calendarDateOf('2026-10-24T23:30:00.000Z')).toBe('2026-10-25');
+    expect(calendarDateOf('2026-12-31T23:59:59.999Z')).toBe('2026-12-31');
+    expect(() => calendarDateOf('not a date')).toThrow(RangeError);
   });
 });

@@ -35,10 +35,34 @@ export function isCalendarDate(value: unknown): value is CalendarDate {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
 }
 
+/**
+ * A pure function's answers, kept up to a bound (then forgotten all at once). The date arithmetic below goes through
+ * time-zone objects that cost far more than the rule itself, and the feeds ask it for every kit of the register,
+ * whose dates repeat.
+ */
+function remembered<A extends string | number, R>(fn: (key: A) => R, bound = 50_000): (key: A) => R {
+  const answers = new Map<A, R>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = fn(key);
+      if (answers.size >= bound) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/** London's offsets are whole hours, so its calendar day can only change on the hour: one answer per UTC hour. */
+const londonDayOfHour = remembered((hour: number) => format(new Date(hour * HOUR_MS), ISO_DAY, { in: LONDON }));
+
 /** The London calendar day of an instant (a timestamp, or a calendar day as it is). */
 export function calendarDateOf(instant: string | Date): CalendarDate {
   if (typeof instant === 'string' && CALENDAR_DATE.test(instant)) return instant;
-  return format(new Date(instant), ISO_DAY, { in: LONDON });
+  const t = new Date(instant).getTime();
+  // An invalid instant is refused by date-fns as before.
+  return Number.isFinite(t) ? londonDayOfHour(Math.floor(t / HOUR_MS)) : format(new Date(instant), ISO_DAY, { in: LONDON });
 }
 
 /** Today in London. */
@@ -46,17 +70,29 @@ export function londonToday(now: Date = new Date()): CalendarDate {
   return calendarDateOf(now);
 }
 
+const addMonthsTo = remembered((key: string) => {
+  const [date, months] = key.split('|');
+  return format(addMonths(`${date}T00:00:00Z`, Number(months), { in: DAYS }), ISO_DAY, { in: DAYS });
+});
 export function addCalendarMonths(date: CalendarDate, months: number): CalendarDate {
-  return format(addMonths(`${date}T00:00:00Z`, months, { in: DAYS }), ISO_DAY, { in: DAYS });
+  return addMonthsTo(`${date}|${months}`);
 }
 
+const addDaysTo = remembered((key: string) => {
+  const [date, days] = key.split('|');
+  return format(addDays(`${date}T00:00:00Z`, Number(days), { in: DAYS }), ISO_DAY, { in: DAYS });
+});
 export function addCalendarDays(date: CalendarDate, days: number): CalendarDate {
-  return format(addDays(`${date}T00:00:00Z`, days, { in: DAYS }), ISO_DAY, { in: DAYS });
+  return addDaysTo(`${date}|${days}`);
 }
 
+const daysBetween = remembered((key: string) => {
+  const [from, to] = key.split('|');
+  return differenceInCalendarDays(`${to}T00:00:00Z`, `${from}T00:00:00Z`, { in: DAYS });
+});
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function calendarDaysBetween(from: CalendarDate, to: CalendarDate): number {
-  return differenceInCalendarDays(`${to}T00:00:00Z`, `${from}T00:00:00Z`, { in: DAYS });
+  return daysBetween(`${from}|${to}`);
 }
 
 /** The instant London's day `date` begins (midnight, GMT or BST). */
