@@ -3,7 +3,8 @@
  * - a context's domain reaches nothing of its database, transport, platform or framework, by any path;
  * - contexts never import each other (they talk over NATS);
  * - the pure part of contracts imports neither Nest nor React nor Node;
- * - web features do not import each other; the web never imports server code.
+ * - web features do not import each other; the web never imports server code, and no server code imports the web.
+ * The web's `@/` alias (web/src) resolves through tsconfig.base.json's paths, so these rules see those imports too.
  */
 module.exports = {
   forbidden: [
@@ -45,6 +46,12 @@ module.exports = {
       severity: 'error',
       from: { path: '^web/' },
       to: { path: ['^(gateway|platform|services)/', '^contracts/src/dto/'] },
+    },
+    {
+      name: 'server-uses-no-web-code',
+      severity: 'error',
+      from: { path: '^(contracts|gateway|platform|services)/' },
+      to: { path: '^web/' },
     },
     {
       name: 'gateway-holds-no-domain',

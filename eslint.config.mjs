@@ -20,6 +20,21 @@ export default tseslint.config(
     },
   },
   {
+    // The web imports across folders by `@/` (web/src): a path that climbs two folders is refused.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../../*/src/*', '../../*/src/*'], message: 'Import other workspaces by their @bleedkits/* name.' },
+            { regex: '^\\.\\./\\.\\./', message: "Import from web/src by '@/…' instead of climbing two folders." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'web/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

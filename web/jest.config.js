@@ -24,6 +24,8 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@bleedkits/contracts$': path.join(__dirname, '../contracts/src/index.ts'),
+    // `@/` is web/src, as in tsconfig.json and vite.config.mts.
+    '^@/(.*)$': '<rootDir>/src/$1',
     '\\.(css|less|scss|sass)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|eot)$': '<rootDir>/src/test/file-mock.js',
   },

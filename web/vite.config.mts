@@ -5,13 +5,20 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 
 const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+const src = fileURLToPath(new URL('./src/', import.meta.url));
 /** Where /api goes in dev and preview: the gateway unless told otherwise. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), precompress(), installableOfflineApp()],
   // The web bundles the pure part of contracts from source; its package main points at the Node build.
-  resolve: { alias: [{ find: /^@bleedkits\/contracts$/, replacement: contracts }] },
+  // `@/` is web/src (as in tsconfig.json and jest.config.js), so no import climbs more than one folder.
+  resolve: {
+    alias: [
+      { find: /^@bleedkits\/contracts$/, replacement: contracts },
+      { find: /^@\//, replacement: src },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

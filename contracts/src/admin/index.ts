@@ -1,3 +1,1 @@
 export * from './admin';
-export * from './admin-console';
-export * from './statistics-summary';

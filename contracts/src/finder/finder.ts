@@ -26,6 +26,28 @@ export type KitCluster = { isCluster: true; id: string; count: number; latitude:
 export type ViewportItem = PublicKit | KitCluster;
 export type NearbyKit = PublicKit & { distance: number };
 
+/**
+ * A public kit as the finder shows it: what the snapshot reader (readPublicSnapshot) gives, and what the web's
+ * listing reader makes of any listing answer.
+ */
+export type FinderKit = {
+  id: string;
+  locationName: string;
+  locationType: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  availability: string | null;
+  openingHours: string | null;
+  what3words: string | null;
+  addressLine1: string | null;
+  postcode: string | null;
+  detailedLocation: string | null;
+  deploymentStatus: string | null;
+  verificationStatus: string | null;
+  /** km from the searched place or position, when the answer carries it. */
+  distance: number | null;
+};
+
 export type ViewportQuery = { north: number; south: number; east: number; west: number; zoom: number; limit: number };
 export type NearbyQuery = { lat: number; lng: number; radius: number; limit: number };
 export type SearchQuery = { location: string; radius?: number; limit?: number };

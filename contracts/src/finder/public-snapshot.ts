@@ -1,5 +1,5 @@
 import type { PublicKit } from '../kits/kit';
-import type { FinderKit } from './listing';
+import type { FinderKit } from './finder';
 
 /**
  * The national snapshot of public kits (GET /api/bleed-kits/public-snapshot) that the installed web app keeps for

@@ -1,5 +1,5 @@
-import { SiteHeader } from '../components/layout';
-import { useCurrentUser, useLogout } from '../features/auth';
+import { SiteHeader } from '@/components/layout';
+import { useCurrentUser, useLogout } from '@/features/auth';
 
 /** The site header wired to the session: shared UI stays free of feature imports, the app shell connects them. */
 export function AppHeader() {

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { SiteLayout } from '../components/layout';
+import { SiteLayout } from '@/components/layout';
 import { AppHeader } from './app-header';
 
 export function RootLayout() {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aUser, json, mockFetch, signedOut } from '../test/fetch-mock';
-import { renderApp } from '../test/render';
+import { aUser, json, mockFetch, signedOut } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { routes } from './router';
 
 /** Every page load opens the emergency notice, which hides the page from assistive technology until OK. */

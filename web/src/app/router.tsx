@@ -1,16 +1,16 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page';
-import { AccountSettingsPage } from '../features/account';
-import { AdminPage } from '../features/admin';
-import { AdminImportPage } from '../features/admin-import';
-import { AuthPage, RequireAuth, ResetPasswordPage, useCurrentUser } from '../features/auth';
-import { BackupsPage } from '../features/backups';
-import { DashboardPage } from '../features/dashboard';
-import { EmailTemplatesPage } from '../features/email-templates';
-import { VerificationPage } from '../features/admin-verification';
-import { FinderSection } from '../features/finder';
-import { HomePage } from '../features/home';
-import { kitDialogs } from '../features/kit-dialogs';
+import { NotFoundPage } from '@/components/not-found-page';
+import { AccountSettingsPage } from '@/features/account';
+import { AdminPage } from '@/features/admin';
+import { AdminImportPage } from '@/features/admin-import';
+import { AuthPage, RequireAuth, ResetPasswordPage, useCurrentUser } from '@/features/auth';
+import { BackupsPage } from '@/features/backups';
+import { DashboardPage } from '@/features/dashboard';
+import { EmailTemplatesPage } from '@/features/email-templates';
+import { VerificationPage } from '@/features/admin-verification';
+import { FinderSection } from '@/features/finder';
+import { HomePage } from '@/features/home';
+import { kitDialogs } from '@/features/kit-dialogs';
 import {
   AboutPage,
   AccessibilityPage,
@@ -22,9 +22,9 @@ import {
   DonatePage,
   FirstAidTrainingPage,
   PrivacyPolicyPage,
-} from '../features/pages';
-import { RegisterKitPage } from '../features/register-kit';
-import { StatisticsPage } from '../features/statistics';
+} from '@/features/pages';
+import { RegisterKitPage } from '@/features/register-kit';
+import { StatisticsPage } from '@/features/statistics';
 import { RootLayout } from './root-layout';
 
 /** Features do not import each other: the shell hands the signed-in user to the pages that need it. */

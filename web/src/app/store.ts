@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { api } from './api';
+import { api } from '@/api/api';
 
 /** A factory so each test gets a fresh store; the app creates one in main.tsx. */
 export function makeStore() {

@@ -1,9 +1,9 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders } from '../app/providers';
-import { makeStore, type AppStore } from '../app/store';
-import { Toaster } from '../components/toasts/toaster';
+import { AppProviders } from '@/app/providers';
+import { makeStore, type AppStore } from '@/app/store';
+import { Toaster } from '@/components/toasts/toaster';
 
 export type AppRender = RenderResult & { store: AppStore; router: ReturnType<typeof createMemoryRouter> };
 

@@ -1,5 +1,5 @@
 import type { Option } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 // Endpoint names carry a prefix: the slice is shared, and a same-named endpoint injected first by another feature would win.
 /** The calls behind the shared kit form: the configuration lists (Maps and what3words calls: components/maps/api.ts). */

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Availability, defaultAvailability, LOCKED_CABINET_NOTICE } from '@bleedkits/contracts';
 import { useState } from 'react';
-import { mockFetch } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { AvailabilitySection } from './availability-section';
 
 const seen: Availability[] = [];

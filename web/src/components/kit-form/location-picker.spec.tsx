@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { json, mockFetch, type Routes } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render';
+import { json, mockFetch, type Routes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { LocationPicker } from './location-picker';
 
 const noKey = () => new Response('Google Maps API key not configured', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

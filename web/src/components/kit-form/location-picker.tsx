@@ -6,7 +6,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MAPS_NOT_CONFIGURED_MESSAGE,
-  mapsKeyFromConfig,
   parseCoordinate,
   THREE_WORD_EXAMPLE,
   THREE_WORD_INVALID,
@@ -15,6 +14,7 @@ import {
   THREE_WORD_UNAVAILABLE,
   isWhat3wordsUnavailable,
 } from '@bleedkits/contracts';
+import { mapsKeyFromConfig } from '../maps/maps-key';
 import { useCallback, useEffect, useState } from 'react';
 import { useLazyCoordinatesToWhat3wordsQuery, useLazyWhat3wordsToCoordinatesQuery, useMapsConfigQuery } from '../maps/api';
 import { GoogleLocationMap } from './google-location-map';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 import { Link as RouterLink } from 'react-router';
 
 /** A red cross-in-square mark and the site name; links home. */

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderApp } from '../../test/render';
+import { renderApp } from '@/test/render';
 import { SiteFooter } from './site-footer';
 
 describe('SiteFooter', () => {

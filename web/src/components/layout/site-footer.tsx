@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 import { Link as RouterLink } from 'react-router';
 import { FOOTER_QUICK_LINKS, FOOTER_RESOURCES, FOUNDATION_SITE, type NavLink } from './nav-links';
 

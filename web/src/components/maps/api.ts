@@ -1,9 +1,9 @@
 import type { CoordinatesToWhat3words, What3wordsToCoordinates } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 /**
  * The location calls both the finder and the kit form make: the Maps key (`/api/config`, plain text; read it with
- * contracts' mapsKeyFromConfig) and the what3words conversions. One endpoint each, one cache entry each.
+ * mapsKeyFromConfig, ./maps-key) and the what3words conversions. One endpoint each, one cache entry each.
  */
 export const mapsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,4 @@
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 
 /** The localStorage key and record shape the spec names. Pure, so expiry is testable without a browser clock. */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';

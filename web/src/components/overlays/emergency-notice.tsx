@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 import { useState } from 'react';
 
 /** Shown on every page load: this register is not an emergency service. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 
 export type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };

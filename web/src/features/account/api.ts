@@ -1,5 +1,5 @@
 import type { CurrentUser, MessageResponse, UserResponse } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 export type ProfileUpdate = { firstName: string; lastName: string; email: string };
 export type PasswordChange = { currentPassword: string; newPassword: string };

@@ -5,7 +5,7 @@ import type {
   VerificationTestEmailSent,
   VerificationUpcomingReport,
 } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 export const adminVerificationApi = api.enhanceEndpoints({ addTagTypes: ['VerificationReports'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -5,7 +5,7 @@ import type {
   FeedClientListResponse,
   FeedClientView,
 } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 /** Admin Tools' ambulance-feed card: feed clients (one key each) and the access log of answers with cabinet codes. */
 export const ambulanceFeedApi = api.enhanceEndpoints({ addTagTypes: ['FeedClients', 'FeedAccessLog'] }).injectEndpoints({

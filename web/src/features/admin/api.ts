@@ -12,8 +12,8 @@ import type {
   UserListResponse,
   UserResponse,
 } from '@bleedkits/contracts';
-import { api } from '../../app/api';
-import { KIT_CHANGED_TAGS, KIT_OWNERSHIP_CHANGED_TAGS } from '../../app/cache-tags';
+import { api } from '@/api/api';
+import { KIT_CHANGED_TAGS, KIT_OWNERSHIP_CHANGED_TAGS } from '@/api/cache-tags';
 
 export type KitStatusChange = { id: number; status: 'active' | 'rejected' };
 export type AdminUserUpdate = { userId: string; firstName: string; lastName: string; email: string };

@@ -5,7 +5,7 @@ import type {
   CsvUpdateJobStatus,
   QueueCsvUpdatesResponse,
 } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 /** Above this size the approved updates travel as a JSON file (the gateway's JSON bodies are small by design). */
 const JSON_BODY_BYTES = 200_000;

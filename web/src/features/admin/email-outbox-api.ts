@@ -1,5 +1,5 @@
 import type { OutboxPageResponse, OutboxStatus } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 export type OutboxQuery = { page: number; status?: OutboxStatus };
 

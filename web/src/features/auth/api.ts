@@ -7,10 +7,10 @@ import type {
   ResetPasswordRequest,
   UserResponse,
 } from '@bleedkits/contracts';
-import { api, isApiError } from '../../app/api';
-import { SIGNED_IN_TAGS } from '../../app/cache-tags';
-import type { AppDispatch } from '../../app/store';
-import { showToast } from '../../components/toasts/use-toast';
+import { api, isApiError } from '@/api/api';
+import { SIGNED_IN_TAGS } from '@/api/cache-tags';
+import type { AppDispatch } from '@/app/store';
+import { showToast } from '@/components/toasts/use-toast';
 
 export const CURRENT_USER_PATH = '/api/auth/user';
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';

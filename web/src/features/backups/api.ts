@@ -1,6 +1,6 @@
 import type { BackupPage, BackupSecurityStats, DropboxSetupRequest, DropboxSetupResponse, StartBackupResponse } from '@bleedkits/contracts';
 import { BACKUP_PAGE_SIZE } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 export const backupsApi = api.enhanceEndpoints({ addTagTypes: ['Backups', 'BackupStats'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import type { Kit, OwnerKitsResponse } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 // Endpoint names carry a prefix: the slice is shared, and a same-named endpoint injected first by another feature would win.
 export const dashboardApi = api.injectEndpoints({

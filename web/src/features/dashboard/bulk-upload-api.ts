@@ -1,5 +1,5 @@
 import type { ImportJobView } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 /** The dashboard's CSV import: the upload answers at once with its job (Prefer: respond-async); the tab polls it. */
 export const bulkUploadApi = api.injectEndpoints({

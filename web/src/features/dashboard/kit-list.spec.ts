@@ -1,4 +1,4 @@
-import { aKit, daysFromNow } from '../../test/a-kit';
+import { aKit, daysFromNow } from '@/test/a-kit';
 import {
   DEFAULT_FILTERS,
   dashboardStatusLabel,

@@ -8,7 +8,7 @@ import type {
   UpdateEmailTemplateRequest,
   UpdateEmailTemplateResponse,
 } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 export const emailTemplatesApi = api.enhanceEndpoints({ addTagTypes: ['EmailTemplates'] }).injectEndpoints({
   endpoints: (build) => ({

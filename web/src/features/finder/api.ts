@@ -1,14 +1,7 @@
-import {
-  FINDER,
-  readFinderItems,
-  isFinderKit,
-  type FinderItem,
-  type FinderKit,
-  type LatLng,
-  type StatsResponse,
-  type ViewportQuery,
-} from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { FINDER, type FinderKit, type StatsResponse, type ViewportQuery } from '@bleedkits/contracts';
+import { readFinderItems, isFinderKit, type FinderItem } from './lib/listing';
+import { type LatLng } from './lib/format';
+import { api } from '@/api/api';
 
 export type NearbyArgs = { lat: number; lng: number; radius: number };
 /** The kits near a typed place, and the place itself when the server says where it is (X-Search-Place). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 
 export type FaqEntry = { question: string; answer: ReactNode };
 

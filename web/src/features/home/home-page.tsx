@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { SITE } from '@bleedkits/contracts';
-import { PageMeta } from '../../components/page-meta';
+import { SITE } from '@/config/site';
+import { PageMeta } from '@/components/page-meta';
 import { Hero } from './components/hero';
 import { HomeFaq } from './components/home-faq';
 import { homeStructuredData } from './home-structured-data';

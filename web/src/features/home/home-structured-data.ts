@@ -1,4 +1,4 @@
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 
 /** schema.org data for the home page: the organisation, the site with its search template, and the breadcrumb root. */
 export function homeStructuredData(origin: string): readonly object[] {

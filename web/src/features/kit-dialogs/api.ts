@@ -7,8 +7,8 @@ import type {
   UserListResponse,
   VerifyKitChecklist,
 } from '@bleedkits/contracts';
-import { api } from '../../app/api';
-import { KIT_CHANGED_TAGS, KIT_OWNERSHIP_CHANGED_TAGS } from '../../app/cache-tags';
+import { api } from '@/api/api';
+import { KIT_CHANGED_TAGS, KIT_OWNERSHIP_CHANGED_TAGS } from '@/api/cache-tags';
 
 /** The admin user list is cached for 5 minutes (spec §9). */
 export const USER_LIST_CACHE_SECONDS = 300;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { makeStore } from '../../app/store';
+import { makeStore } from '@/app/store';
 import {
   AboutPage,
   AccessibilityPage,

@@ -1,6 +1,6 @@
 import type { Kit, KitRegistration } from '@bleedkits/contracts';
-import { api } from '../../app/api';
-import { KIT_OWNERSHIP_CHANGED_TAGS } from '../../app/cache-tags';
+import { api } from '@/api/api';
+import { KIT_OWNERSHIP_CHANGED_TAGS } from '@/api/cache-tags';
 
 // Endpoint names carry a prefix: the slice is shared, and a same-named endpoint injected first by another feature would win.
 export const registerKitApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { StatisticsResponse } from '@bleedkits/contracts';
-import { api } from '../../app/api';
+import { api } from '@/api/api';
 
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({

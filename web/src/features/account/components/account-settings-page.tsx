@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { CurrentUser } from '@bleedkits/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '@/components/page-meta';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { passwordChangeRules } from '@bleedkits/contracts';
-import { serverMessageOr } from '../../../app/api';
-import { useRuleForm } from '../../../components/forms/use-rule-form';
-import { PasswordField } from '../../../components/password-field';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useRuleForm } from '@/components/forms/use-rule-form';
+import { PasswordField } from '@/components/password-field';
+import { useToast } from '@/components/toasts/use-toast';
 import { useChangePasswordMutation } from '../api';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { profileRules, type CurrentUser } from '@bleedkits/contracts';
-import { serverMessageOr } from '../../../app/api';
-import { useRuleForm } from '../../../components/forms/use-rule-form';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useRuleForm } from '@/components/forms/use-rule-form';
+import { useToast } from '@/components/toasts/use-toast';
 import { useUpdateProfileMutation, type ProfileUpdate } from '../api';
 
 type Field = keyof ProfileUpdate;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { kitTypeOf, missingColumns, parsePreviewCsv, sizeInKb, validatedFileName } from '../lib/preview-csv';
 import { AdminImportPage } from './admin-import-page';
 

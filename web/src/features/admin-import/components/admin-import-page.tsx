@@ -18,8 +18,8 @@ import Typography from '@mui/material/Typography';
 import { toCsv } from '@bleedkits/contracts';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
-import { useToast } from '../../../components/toasts/use-toast';
+import { PageMeta } from '@/components/page-meta';
+import { useToast } from '@/components/toasts/use-toast';
 import {
   KIT_TYPE_ACCESS,
   type KitType,

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VerificationReportKit } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { aUser, json, mockFetch, type Routes } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { aUser, json, mockFetch, type Routes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { VerificationPage } from './verification-page';
 import { VERIFICATION_TEXTS as T } from './verification-texts';
 

@@ -37,10 +37,10 @@ import {
 } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { isApiError } from '../../../app/api';
-import { AdminOnlyPage } from '../../../components/admin-only-page';
-import { PageMeta } from '../../../components/page-meta';
-import { useToast } from '../../../components/toasts/use-toast';
+import { isApiError } from '@/api/api';
+import { AdminOnlyPage } from '@/components/admin-only-page';
+import { PageMeta } from '@/components/page-meta';
+import { useToast } from '@/components/toasts/use-toast';
 import {
   useVerificationAllReportQuery,
   useVerificationOverdueReportQuery,

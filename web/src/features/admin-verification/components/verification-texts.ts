@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION_MESSAGE } from '../../../components/admin-only-page';
+import { ADMIN_PERMISSION_MESSAGE } from '@/components/admin-only-page';
 /** The Verification Management page's texts (spec: admin side §2, §5, §8). */
 export const VERIFICATION_TEXTS = {
   title: 'Verification Management',

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { AdminKit, CurrentUser } from '@bleedkits/contracts';
 import { useMemo, useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '@/components/page-meta';
 import { useAdminKitsQuery, usePendingKitsQuery } from '../api';
 import { AdminToolsTab } from './admin-tools-tab';
 import { AllKitsTab } from './all-kits-tab';

@@ -7,11 +7,12 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { NEVER_DOWNLOADED_SENTINEL, NO_NEW_APPROVED_KITS, longSerialKits, type AdminKit } from '@bleedkits/contracts';
+import { NEVER_DOWNLOADED_SENTINEL, NO_NEW_APPROVED_KITS, type AdminKit } from '@bleedkits/contracts';
+import { longSerialKits } from '../lib/admin-console';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { serverMessageOr } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
 import {
   useAdminUsersQuery,
   useCleanSerialNumbersMutation,

@@ -17,32 +17,28 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { displayKitId, type AdminKit, type BulkApproveResponse } from '@bleedkits/contracts';
 import {
   ADMIN_EXPORT_FILES,
   ADMIN_PAGE_SIZES,
   DEFAULT_ADMIN_PAGE_SIZE,
   KIT_LIST_CSV_COLUMNS,
-  ambulanceServiceLabel,
-  displayKitId,
-  kitStatusLabel,
-  locationTypeLabel,
   matchesKitSearch,
   ownerEmail,
   pageOf,
   sortKits,
-  type AdminKit,
   type AdminKitSortKey,
   type AdminPageSize,
-  type BulkApproveResponse,
   type SortDirection,
-} from '@bleedkits/contracts';
+} from '../lib/admin-console';
+import { ambulanceServiceLabel, kitStatusLabel, locationTypeLabel } from '@/config/labels';
 import { useMemo, useState } from 'react';
-import { serverMessageOr } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
 import { useBulkApproveMutation } from '../api';
 import { exportCsv } from '../lib/save-file';
 import { QueryState } from './query-state';
-import { OptionSelect } from '../../../components/forms/option-select';
+import { OptionSelect } from '@/components/forms/option-select';
 
 const COLUMNS: { key: AdminKitSortKey; label: string }[] = [
   { key: 'serialNumber', label: 'Serial Number' },

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FeedAccessLogEntry, type FeedAccessLogResponse, FeedClientMessages, type FeedClientView } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { AmbulanceFeedCard, feedTime, revokeConfirmation } from './ambulance-feed-card';
 
 const client = (n: number, overrides: Partial<FeedClientView> = {}): FeedClientView => ({

@@ -25,9 +25,9 @@ import {
   feedClientLabelErrors,
 } from '@bleedkits/contracts';
 import { type FormEvent, useState } from 'react';
-import { serverMessageOr } from '../../../app/api';
-import { OptionSelect } from '../../../components/forms/option-select';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { OptionSelect } from '@/components/forms/option-select';
+import { useToast } from '@/components/toasts/use-toast';
 import {
   useAdminCreateFeedClientMutation,
   useAdminFeedAccessLogQuery,

@@ -14,9 +14,9 @@ import {
   londonToday,
 } from '@bleedkits/contracts';
 import { useState } from 'react';
-import { api, serverMessageOr } from '../../../app/api';
-import { KIT_CHANGED_TAGS } from '../../../app/cache-tags';
-import { useToast } from '../../../components/toasts/use-toast';
+import { api, serverMessageOr } from '@/api/api';
+import { KIT_CHANGED_TAGS } from '@/api/cache-tags';
+import { useToast } from '@/components/toasts/use-toast';
 
 const bulkVerificationApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { adminUserEditRules, firstErrors, validateAgainst, type AdminUserRow } from '@bleedkits/contracts';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useToast } from '../../../components/toasts/use-toast';
+import { useToast } from '@/components/toasts/use-toast';
 import { useUpdateUserMutation, type AdminUserUpdate } from '../api';
 import { userActionFailure } from '../lib/user-messages';
 

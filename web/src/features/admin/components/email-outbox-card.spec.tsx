@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxMessageSummary, OutboxPageResponse } from '@bleedkits/contracts';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { EmailOutboxCard } from './email-outbox-card';
 
 const row = (n: number, overrides: Partial<OutboxMessageSummary> = {}): OutboxMessageSummary => ({

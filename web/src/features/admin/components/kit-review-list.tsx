@@ -9,7 +9,8 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { displayKitId, formatDateGb, locationTypeLabel, type AdminKit } from '@bleedkits/contracts';
+import { displayKitId, formatDateGb, type AdminKit } from '@bleedkits/contracts';
+import { locationTypeLabel } from '@/config/labels';
 import { useKitActions } from '../hooks/use-kit-actions';
 import { QueryState } from './query-state';
 

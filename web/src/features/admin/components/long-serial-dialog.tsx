@@ -1,4 +1,6 @@
-import { ADMIN_EXPORT_FILES, LONG_SERIAL_CSV_COLUMNS, LONG_SERIAL_LENGTH, kitStatusLabel, type AdminKit } from '@bleedkits/contracts';
+import { LONG_SERIAL_LENGTH, type AdminKit } from '@bleedkits/contracts';
+import { ADMIN_EXPORT_FILES, LONG_SERIAL_CSV_COLUMNS } from '../lib/admin-console';
+import { kitStatusLabel } from '@/config/labels';
 import { exportCsv } from '../lib/save-file';
 import { type ReportColumn, ReportDialog } from './report-dialog';
 

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ManufacturerMessages, type ManufacturerRow } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { anAdmin } from '../admin.fixtures';
 // Specs may cross feature lines: the app shell hands the console the shared kit dialogs in the same way.
-import { kitDialogs } from '../../kit-dialogs';
+import { kitDialogs } from '@/features/kit-dialogs';
 import { AdminPage } from './admin-page';
 
 // The console mounts many MUI components; a loaded machine needs more than the default 5 s.

@@ -11,8 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ManufacturerMessages, OTHER_MAKE, normaliseManufacturerName, type ManufacturerRow } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
-import { serverMessageOr } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
 import { useAddManufacturerMutation, useManufacturersQuery, useRemoveManufacturerMutation, useRenameManufacturerMutation } from '../api';
 import { QueryState } from './query-state';
 

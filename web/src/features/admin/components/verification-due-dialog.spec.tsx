@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AdminKit, verificationDueReport } from '@bleedkits/contracts';
-import { renderApp } from '../../../test/render';
-import { aKit } from '../../../test/a-kit';
+import { type AdminKit } from '@bleedkits/contracts';
+import { verificationDueReport } from '../lib/admin-console';
+import { renderApp } from '@/test/render';
+import { aKit } from '@/test/a-kit';
 import { VerificationDueDialog } from './verification-due-dialog';
 
 /** The Verification Due tile's dialog: the report from the rules of contracts, and its CSV export. */

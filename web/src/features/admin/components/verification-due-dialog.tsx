@@ -1,11 +1,6 @@
 import Chip from '@mui/material/Chip';
-import {
-  ADMIN_EXPORT_FILES,
-  VERIFICATION_DUE_CSV_COLUMNS,
-  VERIFICATION_DUE_WINDOW_DAYS,
-  formatDateGb,
-  type VerificationDueRow,
-} from '@bleedkits/contracts';
+import { VERIFICATION_DUE_WINDOW_DAYS, formatDateGb } from '@bleedkits/contracts';
+import { ADMIN_EXPORT_FILES, VERIFICATION_DUE_CSV_COLUMNS, type VerificationDueRow } from '../lib/admin-console';
 import { exportCsv } from '../lib/save-file';
 import { type ReportColumn, ReportDialog } from './report-dialog';
 

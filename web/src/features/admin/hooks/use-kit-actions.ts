@@ -1,7 +1,8 @@
-import { deleteKitConfirmation, type AdminKit } from '@bleedkits/contracts';
+import { type AdminKit } from '@bleedkits/contracts';
+import { deleteKitConfirmation } from '@/config/confirmations';
 import { useCallback } from 'react';
-import { isApiError } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
+import { isApiError } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
 import { useChangeKitStatusMutation, useDeleteKitMutation } from '../api';
 
 export type KitActions = {

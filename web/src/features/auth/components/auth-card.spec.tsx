@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { aUser, json, mockFetch, signedOut } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { aUser, json, mockFetch, signedOut } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { AuthPage } from './auth-page';
 
 const authRoutes = [

@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '@/components/page-meta';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { AuthCard } from './auth-card';
 import { AuthMarketing } from './auth-marketing';

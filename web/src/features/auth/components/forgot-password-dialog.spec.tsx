@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthMessages, FORGOT_PASSWORD_ANSWER } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { AuthCard } from './auth-card';
 
 afterEach(() => act(() => dismissToast()));

@@ -8,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { loginRules } from '@bleedkits/contracts';
 import { useState } from 'react';
-import { serverMessageOr } from '../../../app/api';
-import { useRuleForm } from '../../../components/forms/use-rule-form';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useRuleForm } from '@/components/forms/use-rule-form';
+import { useToast } from '@/components/toasts/use-toast';
 import { useForgotPasswordMutation } from '../api';
 
 const rules = { email: loginRules.email };

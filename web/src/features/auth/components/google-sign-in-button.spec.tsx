@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, signedOut } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { json, mockFetch, signedOut } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { AuthPage } from './auth-page';
 import { GoogleSignInMessages } from './google-sign-in-button';
 

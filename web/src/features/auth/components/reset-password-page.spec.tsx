@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { ResetPasswordPage } from './reset-password-page';
 
 afterEach(() => dismissToast());

@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { AuthMessages, passwordChangeRules, resetPasswordRules, type RuleTable } from '@bleedkits/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { serverMessageOr } from '../../../app/api';
-import { useRuleForm } from '../../../components/forms/use-rule-form';
-import { PageMeta } from '../../../components/page-meta';
-import { PasswordField } from '../../../components/password-field';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useRuleForm } from '@/components/forms/use-rule-form';
+import { PageMeta } from '@/components/page-meta';
+import { PasswordField } from '@/components/password-field';
+import { useToast } from '@/components/toasts/use-toast';
 import { useResetPasswordMutation } from '../api';
 import { PasswordStrengthMeter } from './password-strength-meter';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../../components/toasts/use-toast';
+import { useToast } from '@/components/toasts/use-toast';
 import { useLogoutMutation } from '../api';
 
 export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolean } {

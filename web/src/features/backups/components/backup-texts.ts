@@ -1,5 +1,5 @@
 import { BackupMessages } from '@bleedkits/contracts';
-import { ADMIN_PERMISSION_MESSAGE } from '../../../components/admin-only-page';
+import { ADMIN_PERMISSION_MESSAGE } from '@/components/admin-only-page';
 
 /** The page's own words; the spec's messages come from contracts (BackupMessages). */
 export const BACKUP_TEXTS = {

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BackupMessages, type BackupPage, type BackupRecord, type BackupSecurityStats } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { aUser, json, mockFetch, type Routes } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { aUser, json, mockFetch, type Routes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { BackupsPage } from './backups-page';
 
 const admin = aUser({ role: 'admin', email: 'admin@example.org' });

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { BackupMessages, DROPBOX_TOKEN_MAX_LENGTH, dropboxTokenRules, errorMessages, validateAgainst } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
-import { serverMessageOr } from '../../../app/api';
+import { serverMessageOr } from '@/api/api';
 import { useBackupsDropboxSetupMutation } from '../api';
 import { BACKUP_TEXTS as T } from './backup-texts';
 

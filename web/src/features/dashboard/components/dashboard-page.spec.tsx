@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Kit } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { aKit, daysFromNow } from '../../../test/a-kit';
-import { aUser, json, mockFetch, type Routes } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { aKit, daysFromNow } from '@/test/a-kit';
+import { aUser, json, mockFetch, type Routes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 // Specs may cross feature lines: the app shell wires the real dialogs in the same way.
-import { kitDialogs } from '../../kit-dialogs';
+import { kitDialogs } from '@/features/kit-dialogs';
 import { DashboardPage } from './dashboard-page';
 
 afterEach(() => dismissToast());

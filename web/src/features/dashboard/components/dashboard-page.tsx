@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { CurrentUser, Kit } from '@bleedkits/contracts';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '@/components/page-meta';
 import { useCustodianKitsQuery } from '../api';
 import { useKitList } from '../hooks/use-kit-list';
 import { isNoKitsError } from '../kit-list';

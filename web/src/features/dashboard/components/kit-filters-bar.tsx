@@ -12,7 +12,7 @@ import {
   TYPE_FILTER_OPTIONS,
   VERIFICATION_OPTIONS,
 } from '../kit-list';
-import { OptionSelect } from '../../../components/forms/option-select';
+import { OptionSelect } from '@/components/forms/option-select';
 
 function FilterSelect<K extends keyof KitFilters>({
   list,

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { KitListState } from '../hooks/use-kit-list';
 import { PAGE_SIZES, pageText, showingText } from '../kit-list';
-import { OptionSelect } from '../../../components/forms/option-select';
+import { OptionSelect } from '@/components/forms/option-select';
 
 export function KitPagination({ list }: { list: KitListState }) {
   const { page } = list;

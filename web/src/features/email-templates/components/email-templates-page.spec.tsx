@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EmailTemplate } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { aUser, json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { aUser, json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { EmailTemplatesPage, PERMISSION_MESSAGE } from './email-templates-page';
 
 const admin = { ...aUser({ role: 'admin', email: 'admin@example.org' }) };

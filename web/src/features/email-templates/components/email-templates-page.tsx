@@ -20,10 +20,10 @@ import type { CurrentUser, EmailTemplate } from '@bleedkits/contracts';
 import { EmailTemplateMessages } from '@bleedkits/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { serverMessageOr } from '../../../app/api';
-import { AdminOnlyPage } from '../../../components/admin-only-page';
-import { PageMeta } from '../../../components/page-meta';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { AdminOnlyPage } from '@/components/admin-only-page';
+import { PageMeta } from '@/components/page-meta';
+import { useToast } from '@/components/toasts/use-toast';
 import {
   useEmailTemplatesListQuery,
   useEmailTemplatesPreviewMutation,
@@ -33,7 +33,7 @@ import {
 import { sampleValues } from '../lib/sample-values';
 
 const META = { title: 'Email Templates', description: 'Edit the e-mails the register sends and send test e-mails.' };
-export { ADMIN_PERMISSION_MESSAGE as PERMISSION_MESSAGE } from '../../../components/admin-only-page';
+export { ADMIN_PERMISSION_MESSAGE as PERMISSION_MESSAGE } from '@/components/admin-only-page';
 /** How long the editor waits after the last keystroke before asking for a new preview. */
 export const PREVIEW_DELAY_MS = 400;
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { aKit, mapsKey, requestsTo, toast } from '../test/finder-fixtures';
 import { FinderPanel } from './finder-panel';
 import type { FinderMapViewProps } from './map-view.types';

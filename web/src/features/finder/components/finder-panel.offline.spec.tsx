@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PUBLIC_SNAPSHOT_FIELDS, PUBLIC_SNAPSHOT_PATH, publicSnapshotRow, type PublicKit } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { refreshSnapshot, SNAPSHOT_CACHE } from '../offline/snapshot-store';
 import { aKit, geolocationAt, notConfigured, setGeolocation, toast } from '../test/finder-fixtures';
 import { FinderPanel } from './finder-panel';

@@ -6,18 +6,13 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import {
-  abbreviateCount,
-  FINDER,
-  formatDistanceKm,
-  HEATMAP_INTENSITY,
-  mapsKeyFromConfig,
-  type LatLng,
-  type ViewportQuery,
-} from '@bleedkits/contracts';
-import { useToast } from '../../../components/toasts/use-toast';
-import { visuallyHidden } from '../../../components/visually-hidden';
-import { useMapsConfigQuery } from '../../../components/maps/api';
+import { FINDER, type ViewportQuery } from '@bleedkits/contracts';
+import { abbreviateCount, formatDistanceKm, type LatLng } from '../lib/format';
+import { HEATMAP_INTENSITY } from '../lib/heatmap';
+import { mapsKeyFromConfig } from '@/components/maps/maps-key';
+import { useToast } from '@/components/toasts/use-toast';
+import { visuallyHidden } from '@/components/visually-hidden';
+import { useMapsConfigQuery } from '@/components/maps/api';
 import { useFinderViewportKitsQuery } from '../api';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useFinderResults } from '../hooks/use-finder-results';

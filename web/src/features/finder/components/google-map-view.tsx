@@ -1,19 +1,10 @@
 /// <reference types="google.maps" />
 import { Component, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { GoogleMap, useJsApiLoader, type Libraries } from '@react-google-maps/api';
-import {
-  abbreviateCount,
-  FINDER,
-  hasPosition,
-  HEATMAP_GRADIENTS,
-  heatmapStyleForZoom,
-  heatmapTypeWeight,
-  heatmapWeight,
-  clampHeatmapIntensity,
-  markerChunkSize,
-  type FinderKit,
-  type KitCluster,
-} from '@bleedkits/contracts';
+import { FINDER, type FinderKit, type KitCluster } from '@bleedkits/contracts';
+import { abbreviateCount, markerChunkSize } from '../lib/format';
+import { hasPosition } from '../lib/listing';
+import { HEATMAP_GRADIENTS, heatmapStyleForZoom, heatmapTypeWeight, heatmapWeight, clampHeatmapIntensity } from '../lib/heatmap';
 import { addressLine, directionsLink, displayStatus, pinColour, what3wordsAddress } from '../lib/kit-view';
 import { openState, openStateLabel } from '../lib/open-now';
 import { MapMessages } from '../messages';

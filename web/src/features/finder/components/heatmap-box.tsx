@@ -19,7 +19,7 @@ import {
   HEATMAP_SCHEMES,
   stepHeatmapIntensity,
   type HeatmapScheme,
-} from '@bleedkits/contracts';
+} from '../lib/heatmap';
 import type { HeatmapSettings } from './map-view.types';
 
 type Props = { settings: HeatmapSettings; onChange: (settings: HeatmapSettings) => void };

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { FINDER } from '@bleedkits/contracts';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { KitCounter } from './kit-counter';
 
 const shownValue = () => screen.queryByTestId('kit-counter-value')?.textContent;

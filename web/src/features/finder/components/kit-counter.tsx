@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { FINDER } from '@bleedkits/contracts';
 import { useKitStatsQuery } from '../api';
 import { useCountUp } from '../hooks/use-count-up';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 /** The registered-kit counter: counts up once, then follows the 60 s poll. Hidden until the first answer. */
 export function KitCounter({ pollingInterval = FINDER.statsPollMs }: { pollingInterval?: number }) {

@@ -1,4 +1,6 @@
-import type { FinderKit, HeatmapScheme, KitCluster, LatLng, ViewportQuery } from '@bleedkits/contracts';
+import type { FinderKit, KitCluster, ViewportQuery } from '@bleedkits/contracts';
+import type { HeatmapScheme } from '../lib/heatmap';
+import type { LatLng } from '../lib/format';
 
 export type ViewMode = 'pins' | 'heatmap';
 export type HeatmapSettings = { scheme: HeatmapScheme; intensity: number };

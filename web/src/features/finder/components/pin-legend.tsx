@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PIN_COLOURS, PIN_LEGEND } from '@bleedkits/contracts';
+import { PIN_COLOURS, PIN_LEGEND } from '../lib/pins';
 
 export function PinDot({ colour, size = 14 }: { colour: string; size?: number }) {
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readFinderItem, type FinderKit } from '@bleedkits/contracts';
-import { renderApp } from '../../../test/render';
+import { type FinderKit } from '@bleedkits/contracts';
+import { readFinderItem } from '../lib/listing';
+import { renderApp } from '@/test/render';
 import type { FinderResults } from '../hooks/use-finder-results';
 import { aKit } from '../test/finder-fixtures';
 import { OPEN_NOW_FILTER_LABEL, ResultsList } from './results-list';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { counterValueAt, shouldAnimateCount } from '@bleedkits/contracts';
+import { counterValueAt, shouldAnimateCount } from '../lib/counter';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useReducer } from 'react';
-import { isFinderKit, type FinderItem, type FinderKit, type KitCluster, type LatLng } from '@bleedkits/contracts';
+import { type FinderKit, type KitCluster } from '@bleedkits/contracts';
+import { isFinderKit, type FinderItem } from '../lib/listing';
+import { type LatLng } from '../lib/format';
 
 export type ResultsSource = 'area' | 'search' | 'nearby';
 

@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
-import { FINDER, formatDistanceKm, haversineKm, hasPosition, isWhat3wordsUnavailable, type FinderKit, type LatLng } from '@bleedkits/contracts';
-import { isApiError } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
-import { useLazyWhat3wordsToCoordinatesQuery } from '../../../components/maps/api';
+import { FINDER, isWhat3wordsUnavailable, type FinderKit } from '@bleedkits/contracts';
+import { formatDistanceKm, haversineKm, type LatLng } from '../lib/format';
+import { hasPosition } from '../lib/listing';
+import { isApiError } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
+import { useLazyWhat3wordsToCoordinatesQuery } from '@/components/maps/api';
 import { useLazyFinderNearbyQuery, useLazyFinderSearchQuery } from '../api';
 import { currentPosition, GeolocationError } from '../lib/geolocation';
 import { hasMapsGeocoder, reverseGeocode } from '../lib/reverse-geocode';

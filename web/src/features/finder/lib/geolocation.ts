@@ -1,4 +1,4 @@
-import type { LatLng } from '@bleedkits/contracts';
+import type { LatLng } from './format';
 
 export type GeolocationFailure = 'unsupported' | 'unavailable';
 

@@ -1,11 +1,5 @@
-import {
-  DEFAULT_PIN_COLOUR,
-  DEPLOYMENT_STATUS_DISPLAY,
-  kitDisplayStatus,
-  normaliseLocationType,
-  PIN_COLOURS,
-  type FinderKit,
-} from '@bleedkits/contracts';
+import { DEPLOYMENT_STATUS_DISPLAY, kitDisplayStatus, type FinderKit } from '@bleedkits/contracts';
+import { DEFAULT_PIN_COLOUR, normaliseLocationType, PIN_COLOURS } from './pins';
 
 /** Pin colour of a kit: its normalised type's colour, grey when no type is given. */
 export function pinColour(kit: Pick<FinderKit, 'locationType'>): string {

@@ -1,13 +1,5 @@
-import {
-  normaliseLocationType,
-  parseAvailability,
-  TERM_TIME_SUFFIX,
-  WEEKDAYS,
-  type Availability,
-  type DayHours,
-  type FinderKit,
-  type Weekday,
-} from '@bleedkits/contracts';
+import { parseAvailability, TERM_TIME_SUFFIX, WEEKDAYS, type Availability, type DayHours, type FinderKit, type Weekday } from '@bleedkits/contracts';
+import { normaliseLocationType } from './pins';
 
 /**
  * "Is it open now?" for a kit, in Europe/London time, from its structured availability. The public listing carries

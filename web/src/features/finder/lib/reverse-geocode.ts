@@ -1,4 +1,4 @@
-import type { LatLng } from '@bleedkits/contracts';
+import type { LatLng } from './format';
 
 /** Just what we use of the Maps geocoder, so this file works (and is testable) without the Google types or script. */
 type GeocoderResult = { formatted_address?: string; address_components?: { long_name: string; types: string[] }[] };

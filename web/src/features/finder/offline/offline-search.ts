@@ -1,14 +1,6 @@
-import {
-  FINDER,
-  FULL_POSTCODE_PATTERN,
-  OUTWARD_CODE_PATTERN,
-  haversineKm,
-  hasPosition,
-  normalisePostcode,
-  outwardCode,
-  type FinderKit,
-  type LatLng,
-} from '@bleedkits/contracts';
+import { FINDER, FULL_POSTCODE_PATTERN, OUTWARD_CODE_PATTERN, normalisePostcode, outwardCode, type FinderKit } from '@bleedkits/contracts';
+import { haversineKm, type LatLng } from '../lib/format';
+import { hasPosition } from '../lib/listing';
 import type { OfflineKits } from './snapshot-store';
 
 /**

@@ -1,4 +1,5 @@
-import { PUBLIC_SNAPSHOT_PATH, readPublicSnapshot, type FinderKit, type LatLng } from '@bleedkits/contracts';
+import { PUBLIC_SNAPSHOT_PATH, readPublicSnapshot, type FinderKit } from '@bleedkits/contracts';
+import { type LatLng } from '../lib/format';
 
 /**
  * The national snapshot of public kits kept in the browser's Cache Storage (beside the service worker's app shell),

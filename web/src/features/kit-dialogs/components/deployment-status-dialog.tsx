@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEPLOYMENT_STATUS_DISPLAY, DEPLOYMENT_STATUSES, type DeploymentStatus, type Kit, isDeploymentStatus } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
-import { useToast } from '../../../components/toasts/use-toast';
+import { useToast } from '@/components/toasts/use-toast';
 import { useCustodianSetDeploymentStatusMutation } from '../api';
 
 export const STATUS_UPDATE_FAILED = 'There was a problem updating the kit status. Please try again.';

@@ -7,18 +7,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  ADMIN_LOCATION_TYPE_OPTIONS,
-  deleteKitConfirmation,
-  displayKitId,
-  type Kit,
-  KitMessages,
-  REGISTRATION_LOCATION_TYPE_OPTIONS,
-} from '@bleedkits/contracts';
+import { ADMIN_LOCATION_TYPE_OPTIONS, displayKitId, type Kit, KitMessages, REGISTRATION_LOCATION_TYPE_OPTIONS } from '@bleedkits/contracts';
+import { deleteKitConfirmation } from '@/config/confirmations';
 import { useState, type FormEvent } from 'react';
-import { isApiError, serverMessageOr } from '../../../app/api';
-import { formHasLocation, KitFormSections, kitToFormValues, toKitRegistration, useKitForm } from '../../../components/kit-form';
-import { useToast } from '../../../components/toasts/use-toast';
+import { isApiError, serverMessageOr } from '@/api/api';
+import { formHasLocation, KitFormSections, kitToFormValues, toKitRegistration, useKitForm } from '@/components/kit-form';
+import { useToast } from '@/components/toasts/use-toast';
 import { useCustodianDeleteKitMutation, useCustodianEditKitMutation, useCustodianKitDetailsQuery } from '../api';
 import { LOAD_KIT_FAILED } from './kit-detail-dialog';
 import { KitAdminFields, kitAdminValues, type KitAdminValues } from './kit-admin-fields';

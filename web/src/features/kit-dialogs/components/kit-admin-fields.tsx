@@ -4,7 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { KIT_STATUS_LABELS, KIT_STATUSES, type Kit, type KitStatus } from '@bleedkits/contracts';
-import { OptionSelect } from '../../../components/forms/option-select';
+import { OptionSelect } from '@/components/forms/option-select';
 
 /** The fields only an admin may change; sent with the edit only by an admin (the server refuses them from others). */
 export type KitAdminValues = Pick<Kit, 'manuallyChecked' | 'status'>;

@@ -4,10 +4,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Kit } from '@bleedkits/contracts';
 import { useState } from 'react';
-import { serverMessageOr } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
 import { useCustodianAssignableUsersQuery, useCustodianReassignKitMutation } from '../api';
-import { OptionSelect } from '../../../components/forms/option-select';
+import { OptionSelect } from '@/components/forms/option-select';
 
 export const NO_USERS_FOUND = 'No users found';
 

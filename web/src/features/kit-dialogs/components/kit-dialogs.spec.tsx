@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { KitMessages } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { aKit } from '../../../test/a-kit';
-import { json, mockFetch, type Routes } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { aKit } from '@/test/a-kit';
+import { json, mockFetch, type Routes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { DeploymentStatusDialog } from './deployment-status-dialog';
 import { EditKitDialog } from './edit-kit-dialog';
 import { KitDetailDialog } from './kit-detail-dialog';

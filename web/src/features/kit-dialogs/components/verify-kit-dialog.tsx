@@ -16,8 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CHECKLIST_ITEMS, type ChecklistItemKey, type Kit, checklistRules, failedChecklistItems, formatDateGb } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
-import { serverMessageOr } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
 import { useCustodianVerifyKitMutation } from '../api';
 
 export const VERIFY_FAILED = 'There was a problem recording the check. Please try again.';

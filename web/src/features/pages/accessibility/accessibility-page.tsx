@@ -1,4 +1,4 @@
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { ExternalLink, InternalLink } from '../components/links';
 import { BulletList, Para, PageSection } from '../components/page-section';

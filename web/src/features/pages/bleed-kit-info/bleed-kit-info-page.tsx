@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { InternalLink } from '../components/links';

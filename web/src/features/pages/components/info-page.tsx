@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
-import { PageMeta } from '../../../components/page-meta';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { PageMeta } from '@/components/page-meta';
 
 export type InfoPageProps = {
   /** The tab title and the breadcrumb label. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 /** An in-app link styled as an MUI link. */
 export function InternalLink({ to, children }: { to: string; children: ReactNode }) {

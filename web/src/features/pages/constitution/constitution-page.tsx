@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { CHARITY, SITE } from '@bleedkits/contracts';
+import { CHARITY } from '@/config/charity';
+import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { CONSTITUTION_SECTIONS } from './constitution-sections';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CHARITY, SITE } from '@bleedkits/contracts';
+import { CHARITY } from '@/config/charity';
+import { SITE } from '@/config/site';
 import { BulletList, Para } from '../components/page-section';
 import { CONSTITUTION_LIMITS as L } from './constitution-limits';
 

@@ -1,5 +1,5 @@
 import type { ContactMessageRequest, ContactMessageResponse } from '@bleedkits/contracts';
-import { api } from '../../../app/api';
+import { api } from '@/api/api';
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({

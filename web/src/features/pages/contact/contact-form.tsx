@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ContactMessages, contactRules, firstErrors, validateAgainst, type ContactMessageRequest } from '@bleedkits/contracts';
-import { serverMessageOr } from '../../../app/api';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
 import { useSendContactMessageMutation } from './api';
 
 type Field = keyof ContactMessageRequest;

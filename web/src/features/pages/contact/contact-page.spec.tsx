@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { ContactMessages } from '@bleedkits/contracts';
-import { makeStore } from '../../../app/store';
-import { dismissToast, Toaster } from '../../../components/toasts';
+import { makeStore } from '@/app/store';
+import { dismissToast, Toaster } from '@/components/toasts';
 import { ContactPage } from './contact-page';
 
 function renderContact(url = '/contact') {

@@ -11,7 +11,7 @@ import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import SchoolIcon from '@mui/icons-material/School';
 import { useSearchParams } from 'react-router';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { InternalLink } from '../components/links';
 import { ContactForm } from './contact-form';

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { SITE } from '@bleedkits/contracts';
+import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { ExternalLink, InternalLink } from '../components/links';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { COOKIE_CONSENT_KEY } from '../../../components/overlays/cookie-consent-record';
-import { SNAPSHOT_CACHE } from '../../finder/offline/snapshot-store';
+import { COOKIE_CONSENT_KEY } from '@/components/overlays/cookie-consent-record';
+import { SNAPSHOT_CACHE } from '@/features/finder/offline/snapshot-store';
 import { SESSION_DAYS, STORED_ITEMS, TRUSTED_DEVICE_DAYS } from './cookies';
 
 /**

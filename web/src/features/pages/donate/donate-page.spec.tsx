@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { CHARITY, SITE } from '@bleedkits/contracts';
+import { CHARITY } from '@/config/charity';
+import { SITE } from '@/config/site';
 import { DonatePage } from './donate-page';
 
 function renderPage() {

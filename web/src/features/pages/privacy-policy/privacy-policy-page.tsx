@@ -1,4 +1,5 @@
-import { CHARITY, SITE } from '@bleedkits/contracts';
+import { CHARITY } from '@/config/charity';
+import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { ExternalLink, InternalLink } from '../components/links';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AMBULANCE_SERVICE_OPTIONS, defaultKitDates, KIT_MAKE_OPTIONS, KitMessages, LOCKED_CABINET_NOTICE } from '@bleedkits/contracts';
-import { dismissToast } from '../../../components/toasts/use-toast';
-import { json, mockFetch, type Routes } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch, type Routes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { RegisterKitPage } from './register-kit-page';
 
 type User = ReturnType<typeof userEvent.setup>;

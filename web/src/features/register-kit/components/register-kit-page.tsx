@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { KitMessages, REGISTRATION_LOCATION_TYPE_OPTIONS, VERIFICATION_INTERVAL_MONTHS } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { serverMessageOr } from '../../../app/api';
-import { emptyKitForm, formHasLocation, KitFormSections, toKitRegistration, useKitForm } from '../../../components/kit-form';
-import { PageMeta } from '../../../components/page-meta';
-import { useToast } from '../../../components/toasts/use-toast';
+import { serverMessageOr } from '@/api/api';
+import { emptyKitForm, formHasLocation, KitFormSections, toKitRegistration, useKitForm } from '@/components/kit-form';
+import { PageMeta } from '@/components/page-meta';
+import { useToast } from '@/components/toasts/use-toast';
 import { useCustodianRegisterKitMutation } from '../api';
 
 export const REGISTER_FAILED = 'Something went wrong. Please try again.';

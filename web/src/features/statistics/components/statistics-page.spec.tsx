@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { StatisticsResponse } from '@bleedkits/contracts';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { StatisticsPage } from './statistics-page';
 
 const stats: StatisticsResponse = {

@@ -14,10 +14,12 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ambulanceServiceLabel, kitStatusLabel, makeLabel, percentOf, summariseStatistics, type StatisticsResponse } from '@bleedkits/contracts';
+import { makeLabel, type StatisticsResponse } from '@bleedkits/contracts';
+import { ambulanceServiceLabel, kitStatusLabel } from '@/config/labels';
+import { percentOf, summariseStatistics } from '../lib/statistics-summary';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '@/components/page-meta';
 import { useStatisticsQuery } from '../api';
 
 const META = {

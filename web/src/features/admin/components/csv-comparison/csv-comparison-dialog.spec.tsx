@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CsvComparisonResponse, CsvUpdateEntry } from '@bleedkits/contracts';
-import { dismissToast } from '../../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../../test/fetch-mock';
-import { renderApp } from '../../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { CsvComparisonInput } from './csv-comparison-input';
 import { shortError } from './proposed-changes';
 

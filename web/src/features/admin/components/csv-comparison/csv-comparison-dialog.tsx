@@ -21,11 +21,11 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { CsvUpdateMessages, type CsvComparisonResponse, type CsvUpdateEntry } from '@bleedkits/contracts';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
-import { api, serverMessageOr } from '../../../../app/api';
-import { KIT_OWNERSHIP_CHANGED_TAGS } from '../../../../app/cache-tags';
-import { useAppDispatch } from '../../../../app/hooks';
-import { useToast } from '../../../../components/toasts/use-toast';
-import { useAdminCsvUpdateEntriesQuery, useAdminCsvUpdateStatusQuery, useAdminQueueCsvUpdatesMutation } from '../../csv-comparison-api';
+import { api, serverMessageOr } from '@/api/api';
+import { KIT_OWNERSHIP_CHANGED_TAGS } from '@/api/cache-tags';
+import { useAppDispatch } from '@/app/hooks';
+import { useToast } from '@/components/toasts/use-toast';
+import { useAdminCsvUpdateEntriesQuery, useAdminCsvUpdateStatusQuery, useAdminQueueCsvUpdatesMutation } from '@/features/admin/csv-comparison-api';
 import { type ProposedChange, approvedUpdates, proposedChanges, shortError } from './proposed-changes';
 
 /** The spec's admin polling interval. */

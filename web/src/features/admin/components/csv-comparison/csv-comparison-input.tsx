@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { type CsvComparisonResponse, ComparisonMessages, ImportMessages, IMPORT_MAX_FILE_BYTES } from '@bleedkits/contracts';
 import { type ChangeEvent, useState } from 'react';
-import { serverMessageOr } from '../../../../app/api';
-import { useToast } from '../../../../components/toasts/use-toast';
-import { useAdminCompareCsvMutation } from '../../csv-comparison-api';
+import { serverMessageOr } from '@/api/api';
+import { useToast } from '@/components/toasts/use-toast';
+import { useAdminCompareCsvMutation } from '@/features/admin/csv-comparison-api';
 import { CsvComparisonDialog } from './csv-comparison-dialog';
 
 /** Admin Tools: choose a CSV file (an ambulance service's or a manufacturer's list) to compare with the register. */

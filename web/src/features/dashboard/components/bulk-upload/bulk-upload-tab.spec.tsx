@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ImportJobView, KitMessages } from '@bleedkits/contracts';
-import { dismissToast } from '../../../../components/toasts/use-toast';
-import { json, mockFetch } from '../../../../test/fetch-mock';
-import { renderApp } from '../../../../test/render';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
 import { BulkUploadTab } from './bulk-upload-tab';
 
 const JOB = '5b0c7e0e-8f4e-4a53-9d1c-2f1e0e6c3a11';

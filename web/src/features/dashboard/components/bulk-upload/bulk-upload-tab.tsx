@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IMPORT_MAX_FILE_BYTES, type ImportJobView, ImportMessages } from '@bleedkits/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { api, serverMessageOr } from '../../../../app/api';
-import { KIT_OWNERSHIP_CHANGED_TAGS } from '../../../../app/cache-tags';
-import { useAppDispatch } from '../../../../app/hooks';
-import { useToast } from '../../../../components/toasts/use-toast';
-import { useCustodianImportCsvMutation, useCustodianImportJobQuery } from '../../bulk-upload-api';
+import { api, serverMessageOr } from '@/api/api';
+import { KIT_OWNERSHIP_CHANGED_TAGS } from '@/api/cache-tags';
+import { useAppDispatch } from '@/app/hooks';
+import { useToast } from '@/components/toasts/use-toast';
+import { useCustodianImportCsvMutation, useCustodianImportJobQuery } from '@/features/dashboard/bulk-upload-api';
 
 /** The spec's file checks, as toasts: 'Title: description'. */
 const asToast = (message: string) => {

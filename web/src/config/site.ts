@@ -1,4 +1,6 @@
-/** Site-wide constants that the web, the gateway and e-mails share. */
+import { VERIFICATION_INTERVAL_MONTHS } from '@bleedkits/contracts';
+
+/** Site-wide constants of the web app: the name, notices, toast and cookie timings, the reminder interval (the kits' rule). */
 export const SITE = {
   name: 'UK Bleed Kit Register',
   emergencyNotice:
@@ -6,7 +8,6 @@ export const SITE = {
   toastDurationMs: 5000,
   toastLimit: 1,
   cookieConsentDays: 365,
-  verificationIntervalMonths: 6,
-  kitIdPrefix: 'BCK-',
+  verificationIntervalMonths: VERIFICATION_INTERVAL_MONTHS,
   donateDisplayedKitCount: '3,117+',
 } as const;

@@ -1,4 +1,4 @@
-import type { AdminKit } from './admin';
+import { toCsv, type AdminKit } from '@bleedkits/contracts';
 import {
   DEFAULT_ADMIN_PAGE_SIZE,
   LONG_SERIAL_CSV_COLUMNS,
@@ -9,8 +9,6 @@ import {
   sortKits,
   verificationDueReport,
 } from './admin-console';
-import { percentOf, summariseStatistics } from './statistics-summary';
-import { toCsv } from '../csv/csv';
 
 const kit = (over: Partial<AdminKit>): AdminKit => ({ id: 1, serialNumber: 'S-1', status: 'active', nextVerificationDue: null, ...over }) as AdminKit;
 
@@ -77,28 +75,5 @@ describe('admin console helpers', () => {
     expect(header).toBe('Current Serial Number,Length,Location,Address,City,Postcode,Custodian,Status,Type');
     expect(row.startsWith(`"'=HYPERLINK(""x"")-000000000000",28,Hall`)).toBe(true);
     expect(row.endsWith('Active,Building 24/7')).toBe(true);
-  });
-
-  it('summarises statistics, 0% when there is nothing to divide by', () => {
-    expect(percentOf(1, 3)).toBe(33);
-    expect(percentOf(5, 0)).toBe(0);
-    expect(
-      summariseStatistics({
-        totalActiveKits: 8,
-        verification: { manuallyVerified: 6, total: 8 },
-        byAccessType: [
-          { type: '24/7 Access', count: 5 },
-          { type: 'Limited Hours', count: 3 },
-        ],
-        byAmbulanceService: [
-          { service: 'london', count: 4 },
-          { service: 'unknown', count: 2 },
-          { service: 'welsh', count: 0 },
-          { service: 'north_west', count: 2 },
-        ],
-        byMake: [],
-        byStatus: [],
-      }),
-    ).toEqual({ totalActiveKits: 8, verifiedPercent: 75, access247: 5, ambulanceRegions: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import { FINDER } from './finder';
+import { FINDER } from '@bleedkits/contracts';
 
 /** Counts in the finder list: as is below 1000, else with a k suffix (one decimal below 10k, trailing .0 dropped). */
 export function abbreviateCount(n: number): string {
@@ -17,12 +17,6 @@ export function markerChunkSize(count: number): number {
   if (count <= 1000) return 100;
   if (count <= 5000) return 200;
   return 300;
-}
-
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 export type LatLng = { lat: number; lng: number };

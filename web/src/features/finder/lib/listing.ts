@@ -1,27 +1,9 @@
-import type { KitCluster } from './finder';
+import type { FinderKit, KitCluster } from '@bleedkits/contracts';
 
 /**
- * A public kit as the finder shows it, read leniently from any listing answer (viewport, search, nearby): the spec
- * allows snake_case aliases and coordinates as strings or numbers.
+ * The finder's listing answers (viewport, search, nearby) read leniently into FinderKit: the spec allows snake_case
+ * aliases and coordinates as strings or numbers.
  */
-export type FinderKit = {
-  id: string;
-  locationName: string;
-  locationType: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  availability: string | null;
-  openingHours: string | null;
-  what3words: string | null;
-  addressLine1: string | null;
-  postcode: string | null;
-  detailedLocation: string | null;
-  deploymentStatus: string | null;
-  verificationStatus: string | null;
-  /** km from the searched place or position, when the answer carries it. */
-  distance: number | null;
-};
-
 export type FinderItem = FinderKit | KitCluster;
 
 type Raw = Record<string, unknown>;

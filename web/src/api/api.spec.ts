@@ -1,6 +1,6 @@
-import { makeStore } from './store';
+import { makeStore } from '@/app/store';
 import { api, type ApiError } from './api';
-import { json, mockFetch } from '../test/fetch-mock';
+import { json, mockFetch } from '@/test/fetch-mock';
 
 // A throwaway endpoint on the real slice, to observe what the base query does with replies.
 const probe = api.injectEndpoints({

@@ -1,12 +1,17 @@
-import type { AdminUserRow } from '../identity/user';
-import type { CsvColumn } from '../csv/csv';
-import { AMBULANCE_SERVICE_LABELS, type AmbulanceService } from '../enums/ambulance-service';
-import { KIT_STATUS_LABELS } from '../enums/kit-status';
-import { LOCATION_TYPE_LABELS, type LocationType } from '../enums/location-type';
-import { formatDateGb } from '../kits/expiry';
-import { isLongSerial } from '../kits/registration.rules';
-import { calendarDateOf, daysOverdue, isCalendarDate, isInVerificationDueReport, isVerificationOverdue } from '../kits/verification';
-import { UNASSIGNED, type AdminKit } from './admin';
+import {
+  calendarDateOf,
+  daysOverdue,
+  formatDateGb,
+  isCalendarDate,
+  isInVerificationDueReport,
+  isLongSerial,
+  isVerificationOverdue,
+  UNASSIGNED,
+  type AdminKit,
+  type AdminUserRow,
+  type CsvColumn,
+} from '@bleedkits/contracts';
+import { ambulanceServiceLabel, kitStatusLabel, locationTypeLabel } from '@/config/labels';
 
 /** The admin All Kits table: rows per page the admin may choose, and the default. */
 export const ADMIN_PAGE_SIZES = [25, 50, 100, 200, 500] as const;
@@ -25,10 +30,6 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): Page<
   return { rows: slice, page: current, pageCount, from: total === 0 ? 0 : start + 1, to: start + slice.length, total };
 }
 
-export const locationTypeLabel = (t: string): string => LOCATION_TYPE_LABELS[t as LocationType] ?? t;
-export const ambulanceServiceLabel = (s: string | null | undefined): string =>
-  s ? (AMBULANCE_SERVICE_LABELS[s as AmbulanceService] ?? s) : AMBULANCE_SERVICE_LABELS.unknown;
-export const kitStatusLabel = (s: string): string => KIT_STATUS_LABELS[s as keyof typeof KIT_STATUS_LABELS] ?? s;
 export const ownerEmail = (k: Pick<AdminKit, 'userEmail'>): string => k.userEmail ?? UNASSIGNED;
 
 /** The admin kit search: case-insensitive over the identifying and address fields, the custodian and the owner. */
@@ -109,11 +110,6 @@ export function roleToggleConfirmation(u: Pick<AdminUserRow, 'first_name' | 'las
   return u.role === 'admin'
     ? `Are you sure you want to demote ${who} to regular user? They will lose admin access.`
     : `Are you sure you want to promote ${who} to admin? They will get full admin access.`;
-}
-
-/** The kit delete confirmation (cards and the edit dialog). */
-export function deleteKitConfirmation(k: Pick<AdminKit, 'serialNumber' | 'locationName'>): string {
-  return `Are you sure you want to delete kit ${k.serialNumber} (${k.locationName})? This action cannot be undone.`;
 }
 
 // ---- Verification Due report -------------------------------------------------------------------

@@ -1,17 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { kitToFormValues, toKitRegistration } from '../components/kit-form';
-import { dismissToast } from '../components/toasts/use-toast';
-import { adminApi } from '../features/admin/api';
-import { BulkVerificationDatesButton } from '../features/admin/components/bulk-verification-dates';
-import { KitCounter } from '../features/finder';
-import { DeploymentStatusDialog, EditKitDialog, kitDialogsApi } from '../features/kit-dialogs';
-import { registerKitApi } from '../features/register-kit/api';
-import { aKit } from '../test/a-kit';
-import { json, mockFetch, type FetchMock, type Routes } from '../test/fetch-mock';
-import { renderApp } from '../test/render';
-import type { AppStore } from './store';
+import { kitToFormValues, toKitRegistration } from '@/components/kit-form';
+import { dismissToast } from '@/components/toasts/use-toast';
+import { adminApi } from '@/features/admin/api';
+import { BulkVerificationDatesButton } from '@/features/admin/components/bulk-verification-dates';
+import { KitCounter } from '@/features/finder';
+import { DeploymentStatusDialog, EditKitDialog, kitDialogsApi } from '@/features/kit-dialogs';
+import { registerKitApi } from '@/features/register-kit/api';
+import { aKit } from '@/test/a-kit';
+import { json, mockFetch, type FetchMock, type Routes } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+import type { AppStore } from '@/app/store';
 
 /**
  * Issue #9: the public kit counter (GET /api/stats, tag 'Stats') must follow every kit write, not only the writes

@@ -5,7 +5,7 @@
  * owner's edit left the public kit counter stale).
  */
 
-/** Every tag any endpoint provides or invalidates; createApi's `tagTypes` (app/api.ts). */
+/** Every tag any endpoint provides or invalidates; createApi's `tagTypes` (./api.ts). */
 export const TAG_TYPES = [
   /** The signed-in user (GET /api/auth/user). */
   'CurrentUser',

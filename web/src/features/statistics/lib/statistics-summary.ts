@@ -1,4 +1,4 @@
-import type { StatisticsResponse } from './admin';
+import type { StatisticsResponse } from '@bleedkits/contracts';
 
 /** The access type the statistics page counts as round-the-clock. */
 export const ACCESS_247 = '24/7 Access';

@@ -1,4 +1,5 @@
-import { mapsKeyFromConfig } from './maps-config';
+import { MAPS_NOT_CONFIGURED_MESSAGE } from '@bleedkits/contracts';
+import { mapsKeyFromConfig } from './maps-key';
 
 describe(mapsKeyFromConfig.name, () => {
   it('returns the key', () => {
@@ -9,7 +10,7 @@ describe(mapsKeyFromConfig.name, () => {
     expect(mapsKeyFromConfig('')).toBeNull();
     expect(mapsKeyFromConfig(null)).toBeNull();
     expect(mapsKeyFromConfig({ key: 'x' })).toBeNull();
-    expect(mapsKeyFromConfig('Google Maps API key not configured')).toBeNull();
+    expect(mapsKeyFromConfig(MAPS_NOT_CONFIGURED_MESSAGE)).toBeNull();
     expect(mapsKeyFromConfig('Maps NOT CONFIGURED')).toBeNull();
   });
 });

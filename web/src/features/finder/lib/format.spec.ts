@@ -1,4 +1,4 @@
-import { abbreviateCount, chunk, formatDistanceKm, haversineKm, markerChunkSize } from './format';
+import { abbreviateCount, formatDistanceKm, haversineKm, markerChunkSize } from './format';
 
 describe(abbreviateCount.name, () => {
   it.each([
@@ -26,11 +26,6 @@ describe(markerChunkSize.name, () => {
     [5001, 300],
   ])('adds %d markers in chunks of %d', (count, size) => {
     expect(markerChunkSize(count)).toBe(size);
-  });
-
-  it('chunks a list', () => {
-    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(chunk([], 50)).toEqual([]);
   });
 });
 
