@@ -1,4 +1,5 @@
 import type { UserRole } from '../enums/role';
+import type { Actor } from './actor';
 
 /** What the browser is told about the signed-in user (GET /api/auth/user). Never a hash. */
 export type CurrentUser = {
@@ -32,12 +33,24 @@ export type LoginRequest = { email: string; password: string };
 export type UpdateProfileRequest = { userId: string; firstName: string; lastName: string; email: string };
 export type ChangePasswordRequest = { userId: string; currentPassword: string; newPassword: string };
 export type GoogleSignInRequest = { googleId: string; email: string; firstName: string; lastName: string; emailVerified: boolean };
-export type ToggleRoleRequest = { actorId: string; userId: string; email?: string };
+/** An admin's actions on another user: the actor is who acts (identity checks the role and refuses one's own account). */
+export type ToggleRoleRequest = { actor: Actor; userId: string; email?: string };
 export type AdminUpdateUserRequest = { userId: string; firstName: string; lastName: string; email: string };
 export type SendPasswordResetRequest = { userId: string; resetUrlBase: string };
 export type ResetPasswordRequest = { token: string; newPassword: string };
-export type DeleteUserRequest = { actorId: string; userId: string };
+export type DeleteUserRequest = { actor: Actor; userId: string };
+/** identity.qry.user.v1: the current user of a session. */
+export type GetUserRequest = { userId: string };
+/** identity.qry.user-emails.v1: e-mails of user ids (unknown ids are left out). */
+export type UserEmailsRequest = { userIds: string[] };
+export type UserEmailsResponse = { emails: Record<string, string> };
+/** identity.qry.admin-emails.v1: the admins' addresses, oldest account first. */
+export type AdminEmailsResponse = { emails: string[] };
 
 export type UserResponse = { user: CurrentUser };
 export type UserListResponse = { users: AdminUserRow[] };
 export type MessageResponse = { message: string };
+/** The toggled user's new role beside the message. */
+export type ToggleRoleResponse = MessageResponse & { role: UserRole };
+/** The user whose password was reset, so the gateway can end every session of theirs. */
+export type ResetPasswordResponse = MessageResponse & { userId: string };

@@ -1,4 +1,4 @@
-import type { KitActor } from '../kits/kit';
+import type { Actor } from '../identity/actor';
 import { normalisePostcode } from '../kits/postcode';
 import { headerKey } from './template';
 
@@ -109,7 +109,7 @@ export const ComparisonReasons = {
 } as const;
 
 /** imports.qry.compare-csv-rows.v1: a part of the uploaded rows (the gateway splits the upload). */
-export type CompareCsvRowsRequest = { actor: KitActor; rows: Record<string, unknown>[] };
+export type CompareCsvRowsRequest = { actor: Actor; rows: Record<string, unknown>[] };
 export type CompareCsvRowsResponse = { matched: ComparisonMatch[]; unmatched_csv: ComparisonUnmatched[] };
 /** Rows per comparison part: its answer (each match carries the kit) stays far below NATS's 1 MB. */
 export const COMPARISON_PART_ROWS = 100;

@@ -1,4 +1,4 @@
-import type { KitActor } from '../kits/kit';
+import type { Actor } from '../identity/actor';
 import type { JobState } from '../queues/queues';
 
 /** One approved change of the comparison dialog (spec: {action update, db_id, changes[...]} or {action create, csv_data}). */
@@ -31,12 +31,13 @@ export const CSV_UPDATES_MAX = 50_000;
 export const CSV_UPDATES_PART = 500;
 
 /** imports.cmd.stage-csv-updates.v1: a part of the approved updates, at their positions (idempotent). */
-export type StageCsvUpdatesRequest = { actor: KitActor; jobId: string; firstPosition: number; updates: unknown[] };
+export type StageCsvUpdatesRequest = { actor: Actor; jobId: string; firstPosition: number; updates: unknown[] };
+export type StageCsvUpdatesResponse = { staged: number };
 /** imports.cmd.start-csv-updates.v1: every part is staged; check the count and queue the job. */
-export type StartCsvUpdatesRequest = { actor: KitActor; jobId: string; totalUpdates: number };
-export type CsvUpdateStatusRequest = { actor: KitActor; jobId: string };
+export type StartCsvUpdatesRequest = { actor: Actor; jobId: string; totalUpdates: number };
+export type CsvUpdateStatusRequest = { actor: Actor; jobId: string };
 /** imports.qry.csv-update-entries.v1: entries in parts, by id. */
-export type CsvUpdateEntriesRequest = { actor: KitActor; jobId: string; afterId?: number | null; limit?: number };
+export type CsvUpdateEntriesRequest = { actor: Actor; jobId: string; afterId?: number | null; limit?: number };
 export type CsvUpdateEntriesPart = { entries: CsvUpdateEntry[]; next: number | null; hasMore: boolean };
 export const CSV_UPDATE_ENTRIES_PART = 2000;
 

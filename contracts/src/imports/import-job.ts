@@ -1,4 +1,4 @@
-import type { KitActor } from '../kits/kit';
+import type { Actor } from '../identity/actor';
 import type { JobState } from '../queues/queues';
 
 /**
@@ -33,20 +33,20 @@ export type ImportCompleted = ImportResult & { jobId: string; status: 'completed
 export const UPLOAD_PART_BYTES = 512 * 1024;
 
 /** imports.cmd.stage-part.v1: one part of an upload (base64), idempotent by (uploadId, part). */
-export type StagePartRequest = { actor: KitActor; uploadId: string; part: number; data: string };
+export type StagePartRequest = { actor: Actor; uploadId: string; part: number; data: string };
 export type StagePartResponse = { uploadId: string; part: number; bytes: number };
 
 /**
  * imports.cmd.start-import.v1: the staged parts make the file; the file is checked (encoding, header, rows) and
  * queued. `ownerId` imports into another account (admins only); the caller's own account otherwise.
  */
-export type StartImportRequest = { actor: KitActor; uploadId: string; parts: number; fileName: string; ownerId?: string | null };
+export type StartImportRequest = { actor: Actor; uploadId: string; parts: number; fileName: string; ownerId?: string | null };
 
 /** imports.qry.import-status.v1 → ImportJobView without errors. */
-export type ImportStatusRequest = { actor: KitActor; jobId: string };
+export type ImportStatusRequest = { actor: Actor; jobId: string };
 
 /** imports.qry.import-errors.v1: the errors map in parts, by row number (bounded in rows and bytes). */
-export type ImportErrorsRequest = { actor: KitActor; jobId: string; afterRow?: number | null; limit?: number };
+export type ImportErrorsRequest = { actor: Actor; jobId: string; afterRow?: number | null; limit?: number };
 export type ImportErrorsPart = { errors: [row: number, messages: string[]][]; next: number | null; hasMore: boolean };
 
 /** A part holds at most this many rows, and stops sooner at about this many bytes of JSON. */

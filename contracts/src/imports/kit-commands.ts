@@ -1,4 +1,5 @@
-import type { KitActor, KitRegistration } from '../kits/kit';
+import type { Actor } from '../identity/actor';
+import type { KitRegistration } from '../kits/kit';
 import type { ComparedKitField } from './comparison';
 
 /**
@@ -8,7 +9,7 @@ import type { ComparedKitField } from './comparison';
 
 /** kits.cmd.register-batch.v1: register several kits, each under an idempotency key (a retry never creates twice). */
 export type RegisterBatchRequest = {
-  actor: KitActor;
+  actor: Actor;
   /** The account the kits belong to: the caller's own unless an admin names another. */
   ownerId?: string | null;
   entries: { idempotencyKey: string; kit: KitRegistration }[];
@@ -20,7 +21,7 @@ export const REGISTER_BATCH_MAX = 500;
 
 /** kits.cmd.update-if-unchanged.v1: apply field changes only where each field still holds the value compared. */
 export type UpdateIfUnchangedRequest = {
-  actor: KitActor;
+  actor: Actor;
   kitId: number;
   idempotencyKey: string;
   changes: { field: ComparedKitField; oldValue: unknown; newValue: unknown }[];
@@ -30,7 +31,7 @@ export const staleValueMessage = (field: string, now: string, expected: string) 
   `The kit changed after the comparison: ${field} is now '${now}', not '${expected}'. Compare again before updating.`;
 
 /** kits.qry.match-for-comparison.v1: kits whose serial number, or location name and postcode, match (admins only). */
-export type MatchKitsRequest = { actor: KitActor; serialNumbers: string[]; locations: { locationName: string; postcode: string }[] };
+export type MatchKitsRequest = { actor: Actor; serialNumbers: string[]; locations: { locationName: string; postcode: string }[] };
 export type MatchableKit = Pick<
   KitRegistration,
   | 'serialNumber'

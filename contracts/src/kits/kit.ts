@@ -98,9 +98,6 @@ export type KitEditRequest = {
 /** GET /api/bleed-kits/user */
 export type OwnerKitsResponse = { kits: Kit[]; userRole: 'admin' | 'user' };
 
-/** Who is asking: every kits command and query carries the caller, checked by the handler. */
-export type KitActor = { id: string; role: 'admin' | 'user'; email: string };
-
 /**
  * The public projection: what geo-search keeps and the finder shows. Never custodian details, cabinet codes,
  * owner ids or e-mails.

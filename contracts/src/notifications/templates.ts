@@ -1,3 +1,4 @@
+import type { Actor } from '../identity/actor';
 import type { EmailTemplateId } from './email';
 
 /** The spec's two template categories, plus ours for account and kit e-mails. */
@@ -24,7 +25,7 @@ export type EmailTemplateListResponse = { templates: EmailTemplate[] };
 /** PUT /api/admin/email-templates/{id}: the three texts an admin edits. */
 export type UpdateEmailTemplateRequest = { subject: string; htmlTemplate: string; textTemplate: string };
 /** The same over NATS, with the template id and who saved it. */
-export type UpdateEmailTemplateCommand = UpdateEmailTemplateRequest & { id: string; actorId: string };
+export type UpdateEmailTemplateCommand = UpdateEmailTemplateRequest & { id: string; actor: Actor };
 export type UpdateEmailTemplateResponse = { message: string; template: EmailTemplate };
 
 /** POST /api/admin/send-test-email */

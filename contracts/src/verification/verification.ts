@@ -1,4 +1,4 @@
-import type { KitActor } from '../kits/kit';
+import type { Actor } from '../identity/actor';
 import type { DeploymentStatus } from '../enums/deployment-status';
 import { type CalendarDate, isCalendarDate } from '../kits/verification';
 import { type FieldRule, type RuleTable, rule } from '../validation/rules';
@@ -15,7 +15,7 @@ export type VerifyKitChecklist = {
   dressingsExpiry?: string | null;
   notes?: string | null;
 };
-export type VerifyKitRequest = { actor: KitActor; kitId: number | string; checklist: VerifyKitChecklist };
+export type VerifyKitRequest = { actor: Actor; kitId: number | string; checklist: VerifyKitChecklist };
 
 /** One recorded check of a kit: who and when, and what they found. */
 export type VerificationCheck = {
@@ -42,7 +42,7 @@ export const VerificationMessages = {
 } as const;
 
 /** POST /api/admin/bulk-update-verification-dates (through kits, so the revision feed carries every change). */
-export type BulkUpdateVerificationDatesRequest = { actor: KitActor; dueDate: CalendarDate };
+export type BulkUpdateVerificationDatesRequest = { actor: Actor; dueDate: CalendarDate };
 export type BulkUpdateVerificationDatesResponse = { updatedCount: number; message: string };
 
 // ---- reports (verification) ----------------------------------------------------------------------
@@ -107,6 +107,19 @@ export type VerificationReminderRunResult = {
   failed: number;
   kitsChecked: number;
 };
+
+/** verification.cmd.run-reminders.v1: `digest: true` also sends this week's admin digest if it has not gone yet. */
+export type VerificationReminderRunRequest = { digest?: boolean };
+/** What the admins' weekly digest did (one e-mail per admin per ISO week). */
+export type VerificationDigestResult = {
+  recipients: string[];
+  sent: number;
+  alreadySent: number;
+  overdueCount: number;
+  dueSoonCount: number;
+  longDeployedCount: number;
+};
+export type VerificationReminderRunResponse = VerificationReminderRunResult & { digest?: VerificationDigestResult };
 
 /** Job payloads of QueueNames.verificationReminders. */
 export type VerificationReminderJob =

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { KitActor } from '../kits/kit';
+import { USER_ROLES } from '../enums/role';
+import type { Actor } from '../identity/actor';
 
 /**
  * One request/reply subject: the check its request must pass where it is received, and (as types only) what the
@@ -17,12 +18,15 @@ export const call = <Req, Res>(check: z.ZodType): Call<Req, Res> => ({ check });
 /** An object with at least these keys (others pass through untouched). */
 export const shape = z.looseObject;
 
+/** A request that carries who asks (contracts/src/identity/actor.ts) beside its own fields. */
+export type Asked<T = object> = { actor: Actor } & T;
+
 /** Who asks: every command and query that depends on the caller carries it. */
-export const actor: z.ZodType<KitActor> = z.looseObject({
+export const actor: z.ZodType<Actor> = z.looseObject({
   id: z.string().min(1),
-  role: z.enum(['admin', 'user']),
+  role: z.enum(USER_ROLES),
   email: z.string(),
-}) as unknown as z.ZodType<KitActor>;
+}) as unknown as z.ZodType<Actor>;
 
 /** A kit id as the gateway passes it on: a number, or the digits of a path parameter. */
 export const kitId = z.union([z.number().int(), z.string().max(32)]);

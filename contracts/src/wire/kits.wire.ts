@@ -45,23 +45,12 @@ import type {
   UpdateIfUnchangedRequest,
   UpdateIfUnchangedResponse,
 } from '../imports/kit-commands';
-import type {
-  Kit,
-  KitActor,
-  KitChangesRequest,
-  KitChangesResponse,
-  KitEditRequest,
-  KitRegistration,
-  PublicKit,
-  PublicKitChangesResponse,
-} from '../kits/kit';
+import type { Kit, KitChangesRequest, KitChangesResponse, KitEditRequest, KitRegistration, PublicKit, PublicKitChangesResponse } from '../kits/kit';
 import type { CountByOwnerRequest, CountByOwnerResponse } from '../platform/health';
 import type { ListPart, ListPartRequest } from '../paging/paging';
 import { KitsSubjects } from '../subjects';
 import type { BulkUpdateVerificationDatesRequest, BulkUpdateVerificationDatesResponse, VerifyKitRequest } from '../verification/verification';
-import { actor, call, fields, kitId, listPart, revision, shape } from './call';
-
-type Asked<T = object> = { actor: KitActor } & T;
+import { type Asked, actor, call, fields, kitId, listPart, revision, shape } from './call';
 
 const byActor = shape({ actor });
 const aKit = shape({ actor, kitId });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { type CurrentUser, ErrorCode, IdentitySubjects, type UserResponse } from '@bleedkits/contracts';
+import { type CurrentUser, ErrorCode, IdentitySubjects } from '@bleedkits/contracts';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { SessionRegistry } from './session-registry';
 
@@ -23,7 +23,7 @@ export class SessionUsers {
     const userId = req.session?.userId;
     if (!userId) return (r.currentUser = null);
     try {
-      const { user } = await this.bus.request<UserResponse>(IdentitySubjects.getUser, { userId });
+      const { user } = await this.bus.request(IdentitySubjects.getUser, { userId });
       return (r.currentUser = user);
     } catch (e) {
       if (e instanceof RemoteCallError && e.body.code === ErrorCode.NotFound) {

@@ -37,7 +37,7 @@ describe('the typed wire (contracts/src/wire) through NatsBus.request', () => {
 
   it('without the expectations, each wrong payload or answer is a compile error on its own line, and nothing else is', () => {
     const lines = expectedErrorLines();
-    expect(lines.length).toBe(5);
+    expect(lines.length).toBe(6);
     const errors = diagnosticsOf((text) => text.replace(/\/\/ @ts-expect-error/g, '//'));
     expect([...new Set(errors.map((e) => e.line))].sort((a, b) => a - b)).toEqual(lines);
   });

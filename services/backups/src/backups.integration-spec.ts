@@ -2,17 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
-import {
-  BackupMessages,
-  type BackupSecurityStats,
-  BackupsSubjects,
-  ErrorCode,
-  IdentitySubjects,
-  type Kit,
-  KitsSubjects,
-  type StartBackupResponse,
-  type UserResponse,
-} from '@bleedkits/contracts';
+import { BackupMessages, BackupsSubjects, type DropboxSetupRequest, ErrorCode, IdentitySubjects, type Kit, KitsSubjects } from '@bleedkits/contracts';
 import { createTestDatabase, rejection, type TestDatabase } from '@bleedkits/platform/testing';
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
@@ -50,7 +40,7 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     cabinetCode: CABINET_CODE,
   };
   const register = async (email: string) =>
-    (await h.bed.bus.request<UserResponse>(IdentitySubjects.register, { email, password: strong, firstName: 'Reg', lastName: 'Ister' })).user;
+    (await h.bed.bus.request(IdentitySubjects.register, { email, password: strong, firstName: 'Reg', lastName: 'Ister' })).user;
   const registerKit = (owner: { id: string; email: string }, overrides = {}) =>
     h.bed.bus.request(KitsSubjects.register, { actor: { id: owner.id, role: 'user', email: owner.email }, kit: { ...kitFields, ...overrides } });
   const restoreInto = async (source: string) => {
@@ -84,7 +74,7 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
   it('Backup Now answers at once; the history shows it in progress, then success with a size', async () => {
     const owner = await register('owner@example.org');
     firstKit = await registerKit(owner);
-    const started = await h.bed.bus.request<StartBackupResponse>(BackupsSubjects.startManual, {});
+    const started = await h.bed.bus.request(BackupsSubjects.startManual, {});
     expect(started.backup).toMatchObject({ status: 'in_progress', isFullBackup: true, isAutomatic: false, sizeBytes: null });
     const page = await eventually(
       () => h.history(),
@@ -101,7 +91,7 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     expect(page.data[0].sizeBytes).toBeGreaterThan(1000);
     expect(page.data[0].durationMs).toBeGreaterThanOrEqual(0);
     expect(page.pagination).toEqual({ total: 1, page: 1, pageSize: 100, pageCount: 1 });
-    const stats = await h.bed.bus.request<BackupSecurityStats>(BackupsSubjects.securityStats, {});
+    const stats = await h.bed.bus.request(BackupsSubjects.securityStats, {});
     expect(stats).toEqual({
       backupStats: { totalBackups: 1, latestBackupAt: page.data[0].createdAt, latestBackupSize: page.data[0].sizeBytes, failedBackups: 0 },
       securityStatus: { backupEncryptionEnabled: true, remoteBackupEnabled: false, backupSchedulerActive: true },
@@ -125,7 +115,7 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
 
   it('full + two incrementals (inserts, updates and deletes in kits and identity) restore to the source state', async () => {
     const run = backups.get(RunBackupHandler);
-    const owner = (await h.bed.bus.request<UserResponse>(IdentitySubjects.login, { email: 'owner@example.org', password: strong })).user;
+    const owner = (await h.bed.bus.request(IdentitySubjects.login, { email: 'owner@example.org', password: strong })).user;
     const full = await run.execute({ runKey: 'test:full', requested: 'full', automatic: true });
     expect(full.isFullBackup).toBe(true);
 
@@ -146,10 +136,12 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     expect(one).toMatchObject({ isFullBackup: false, status: 'success' });
 
     await h.bed.bus.request(KitsSubjects.delete, { actor: { id: owner.id, role: 'user', email: owner.email }, kitId: second.id });
-    await h.bed.bus.request(IdentitySubjects.deleteUser, { actorId: owner.id, userId: leaving.id }).catch(() =>
-      // Only an admin may delete users; the service's own rules decide, the backup only has to capture the result.
-      query(h.bed.db.url, `DELETE FROM identity.users WHERE email = 'leaving@example.org'`),
-    );
+    await h.bed.bus
+      .request(IdentitySubjects.deleteUser, { actor: { id: owner.id, role: 'user', email: owner.email }, userId: leaving.id })
+      .catch(() =>
+        // Only an admin may delete users; the service's own rules decide, the backup only has to capture the result.
+        query(h.bed.db.url, `DELETE FROM identity.users WHERE email = 'leaving@example.org'`),
+      );
     await register('newcomer@example.org');
     const two = await run.execute({ runKey: 'test:incremental-2', requested: 'incremental', automatic: true });
     expect(two).toMatchObject({ isFullBackup: false, status: 'success' });
@@ -181,7 +173,7 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
   });
 
   it('Dropbox setup: the spec messages, a token check, then uploads; a failed upload is marked failed and retried', async () => {
-    const setup = (token: unknown) => h.bed.bus.request<{ message: string }>(BackupsSubjects.configureDropbox, { token });
+    const setup = (token: unknown) => h.bed.bus.request(BackupsSubjects.configureDropbox, { token } as DropboxSetupRequest);
     expect((await rejection(setup(''))).body.errors).toEqual([BackupMessages.tokenRequired]);
     expect((await rejection(setup('too-short'))).body.errors).toEqual([BackupMessages.tokenTooShort]);
     expect((await rejection(setup('sl.aaaaaaaaaaaaaaaaaaaaaa<b>'))).body.errors).toEqual([BackupMessages.tokenInvalidCharacters]);
@@ -214,6 +206,6 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     expect([...h.dropbox.files.keys()].sort()).toEqual(uploaded);
     for (const b of page.data)
       expect(h.dropbox.files.get(`/bleedkits-backups/${b.fileName}`.toLowerCase())).toEqual(await readFile(path.join(h.dir, b.fileName!)));
-    expect((await h.bed.bus.request<BackupSecurityStats>(BackupsSubjects.securityStats, {})).securityStatus.remoteBackupEnabled).toBe(true);
+    expect((await h.bed.bus.request(BackupsSubjects.securityStats, {})).securityStatus.remoteBackupEnabled).toBe(true);
   });
 });

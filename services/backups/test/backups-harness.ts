@@ -47,7 +47,7 @@ export async function startBackupsHarness(name: string, before?: (bed: TestBed) 
     env,
     startReplica: (extraEnv = {}, options = {}) => bed.start('backups', BackupsModule.forRoot(readBackupsEnv({ ...env, ...extraEnv }), options)),
     files: async () => (await readdir(dir)).filter((f) => f.endsWith('.bkb')).sort(),
-    history: (page = 1, limit = 100) => bed.bus.request<BackupPage>(BackupsSubjects.list, { page, limit }),
+    history: (page = 1, limit = 100) => bed.bus.request(BackupsSubjects.list, { page, limit }),
     async close() {
       await bed.close();
       await dropbox.close();

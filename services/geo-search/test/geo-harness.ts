@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type GeoReplyFrame, type Kit, type KitActor, type KitRegistration, KitsSubjects, type ServiceErrorBody } from '@bleedkits/contracts';
+import { type GeoReplyFrame, type Kit, type Actor, type KitRegistration, KitsSubjects, type ServiceErrorBody } from '@bleedkits/contracts';
 import { type NatsBus } from '@bleedkits/platform';
 import { type TestDatabase, type TestNatsServer, createTestBed } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
@@ -75,7 +75,7 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
   }
 }
 
-export function actor(role: 'admin' | 'user' = 'user'): KitActor {
+export function actor(role: 'admin' | 'user' = 'user'): Actor {
   const id = randomUUID();
   return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
 }
@@ -101,6 +101,6 @@ export function kitAt(lat: number, lng: number, overrides: Partial<KitRegistrati
   };
 }
 
-export async function registerKit(bus: NatsBus, who: KitActor, kit: KitRegistration): Promise<Kit> {
+export async function registerKit(bus: NatsBus, who: Actor, kit: KitRegistration): Promise<Kit> {
   return bus.request(KitsSubjects.register, { actor: who, kit });
 }

@@ -1,4 +1,4 @@
-import { type AdminUserRow, AuthMessages, ErrorCode, IdentitySubjects, type ListPart, type UserResponse } from '@bleedkits/contracts';
+import { AuthMessages, ErrorCode, IdentitySubjects } from '@bleedkits/contracts';
 import { rejection } from '@bleedkits/platform/testing';
 import { type IdentityHarness, startIdentity } from '../test/identity-harness';
 
@@ -12,12 +12,12 @@ describe('identity over NATS', () => {
   afterAll(async () => h?.close());
 
   it('ensures the configured admin at start', async () => {
-    const { user } = await h.bus.request<UserResponse>(IdentitySubjects.login, { email: 'boss@example.org', password: 'Adm1n!password' });
+    const { user } = await h.bus.request(IdentitySubjects.login, { email: 'boss@example.org', password: 'Adm1n!password' });
     expect(user.role).toBe('admin');
   });
 
   it('registers with a normalised e-mail and refuses a case-variant duplicate', async () => {
-    const { user } = await h.bus.request<UserResponse>(IdentitySubjects.register, {
+    const { user } = await h.bus.request(IdentitySubjects.register, {
       email: ' Ann@Example.ORG ',
       password: strong,
       firstName: 'Ann',
@@ -53,7 +53,7 @@ describe('identity over NATS', () => {
   });
 
   it('lists users with kit_count 0 while kits cannot answer', async () => {
-    const { items: users, hasMore } = await h.bus.request<ListPart<AdminUserRow, string>>(IdentitySubjects.listUsers, {});
+    const { items: users, hasMore } = await h.bus.request(IdentitySubjects.listUsers, {});
     expect(hasMore).toBe(false);
     expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(['boss@example.org', 'ann@example.org']));
     for (const u of users)

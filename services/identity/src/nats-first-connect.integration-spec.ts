@@ -1,4 +1,4 @@
-import { IdentitySubjects, type UserResponse } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { createTestDatabase, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
 import { readIdentityEnv } from './config/env';
@@ -18,7 +18,7 @@ describe('a service started before NATS', () => {
     const bus = new NatsBus({ servers: nats.url, name: 'late-nats-test', requestTimeoutMs: 5000 });
     try {
       await bus.whenConnected();
-      const { user } = await bus.request<UserResponse>(IdentitySubjects.register, {
+      const { user } = await bus.request(IdentitySubjects.register, {
         email: 'late@example.org',
         password: 'Str0ng!pass',
         firstName: 'La',

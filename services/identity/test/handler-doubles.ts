@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CountByOwnerResponse, normaliseEmail } from '@bleedkits/contracts';
+import { type Actor, type CountByOwnerResponse, normaliseEmail } from '@bleedkits/contracts';
 import type { NatsBus } from '@bleedkits/platform';
 import type { IdentityEnv } from '../src/config/env';
 import type { NewUser, UserRepository } from '../src/database/user.repository';
@@ -26,6 +26,9 @@ export function aUser(fields: Partial<User> = {}): User {
     ...fields,
   };
 }
+
+/** A user as the gateway passes them on when they act (the signed-in user). */
+export const actorOf = (user: User): Actor => ({ id: user.id, role: user.role, email: user.email });
 
 /**
  * The ports an identity handler talks to, replaced for its unit spec (CONVENTIONS: "a handler with its ports

@@ -2,8 +2,6 @@ import { createServer, type Server } from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 import {
-  type CompareCsvRowsResponse,
-  type CsvUpdateEntriesPart,
   type CsvUpdateJobStatus,
   ErrorCode,
   IMPORT_COLUMNS,
@@ -11,7 +9,6 @@ import {
   ImportsSubjects,
   KitMessages,
   KitsSubjects,
-  type QueueCsvUpdatesResponse,
   errorMessages,
   kitRegistrationRules,
   validateAgainst,
@@ -329,7 +326,7 @@ describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits cont
       );
       expect(seeded.created).toBe(3);
       const ids = Object.fromEntries((await kitsOf(owner.id)).map((k) => [k.serial_number, Number(k.id)]));
-      const compared = await h.bus.request<CompareCsvRowsResponse>(ImportsSubjects.compareCsvRows, {
+      const compared = await h.bus.request(ImportsSubjects.compareCsvRows, {
         actor: admin,
         rows: [
           { 'Serial Number': 'cmp-1', 'Location Name': 'Library', City: 'Sale Moor', postcode: 'm33 7zf' },
@@ -399,15 +396,15 @@ describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits cont
         },
       ];
       await h.bus.request(ImportsSubjects.stageCsvUpdates, { actor: admin, jobId, firstPosition: 0, updates: approvedUpdates });
-      const queued = await h.bus.request<QueueCsvUpdatesResponse>(ImportsSubjects.startCsvUpdates, { actor: admin, jobId, totalUpdates: 4 });
+      const queued = await h.bus.request(ImportsSubjects.startCsvUpdates, { actor: admin, jobId, totalUpdates: 4 });
       expect(queued).toEqual({ jobId, totalUpdates: 4 });
       let status: CsvUpdateJobStatus;
       do {
         await new Promise((r) => setTimeout(r, 200));
-        status = await h.bus.request<CsvUpdateJobStatus>(ImportsSubjects.csvUpdateStatus, { actor: admin, jobId });
+        status = await h.bus.request(ImportsSubjects.csvUpdateStatus, { actor: admin, jobId });
       } while (status.status !== 'completed' && status.status !== 'failed');
       expect(status).toEqual({ jobId, status: 'completed', totalUpdates: 4, progress: { successful: 2, failed: 2 } });
-      const { entries } = await h.bus.request<CsvUpdateEntriesPart>(ImportsSubjects.csvUpdateEntries, { actor: admin, jobId });
+      const { entries } = await h.bus.request(ImportsSubjects.csvUpdateEntries, { actor: admin, jobId });
       expect(entries.map((e) => [e.status, e.action, e.errorMessage])).toEqual([
         ['completed', 'update', null],
         [

@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type ImportErrorsPart, type ImportJobView, ImportsSubjects, type KitActor, UPLOAD_PART_BYTES } from '@bleedkits/contracts';
+import { type ImportErrorsPart, type ImportJobView, ImportsSubjects, type Actor, UPLOAD_PART_BYTES } from '@bleedkits/contracts';
 import type { NatsBus } from '@bleedkits/platform';
 import { type TestBed, createTestBed } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
@@ -23,7 +23,7 @@ export async function startImportsBed(options: { importsEnv?: Record<string, str
   return { ...bed, kits, imports };
 }
 
-export function actor(role: 'admin' | 'user' = 'user'): KitActor {
+export function actor(role: 'admin' | 'user' = 'user'): Actor {
   const id = randomUUID();
   return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
 }
@@ -31,7 +31,7 @@ export function actor(role: 'admin' | 'user' = 'user'): KitActor {
 /** What the gateway does with an uploaded file: send it in parts, then start the import. */
 export async function startImport(
   bus: NatsBus,
-  who: KitActor,
+  who: Actor,
   file: string | Buffer,
   options: { fileName?: string; ownerId?: string } = {},
 ): Promise<ImportJobView> {
@@ -42,7 +42,7 @@ export async function startImport(
     const data = bytes.subarray(part * UPLOAD_PART_BYTES, (part + 1) * UPLOAD_PART_BYTES).toString('base64');
     await bus.request(ImportsSubjects.stagePart, { actor: who, uploadId, part, data });
   }
-  return bus.request<ImportJobView>(ImportsSubjects.startImport, {
+  return bus.request(ImportsSubjects.startImport, {
     actor: who,
     uploadId,
     parts,
@@ -51,12 +51,12 @@ export async function startImport(
   });
 }
 
-export async function importStatus(bus: NatsBus, who: KitActor, jobId: string): Promise<ImportJobView> {
-  return bus.request<ImportJobView>(ImportsSubjects.importStatus, { actor: who, jobId });
+export async function importStatus(bus: NatsBus, who: Actor, jobId: string): Promise<ImportJobView> {
+  return bus.request(ImportsSubjects.importStatus, { actor: who, jobId });
 }
 
 /** Polls until the job is completed or failed. */
-export async function finishedImport(bus: NatsBus, who: KitActor, jobId: string, timeoutMs = 120_000): Promise<ImportJobView> {
+export async function finishedImport(bus: NatsBus, who: Actor, jobId: string, timeoutMs = 120_000): Promise<ImportJobView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const view = await importStatus(bus, who, jobId);
@@ -67,12 +67,12 @@ export async function finishedImport(bus: NatsBus, who: KitActor, jobId: string,
 }
 
 /** The whole errors map, part by part, as the gateway assembles it; also returns each part's size on the wire. */
-export async function importErrors(bus: NatsBus, who: KitActor, jobId: string): Promise<{ errors: Record<string, string[]>; partBytes: number[] }> {
+export async function importErrors(bus: NatsBus, who: Actor, jobId: string): Promise<{ errors: Record<string, string[]>; partBytes: number[] }> {
   const errors: Record<string, string[]> = {};
   const partBytes: number[] = [];
   let afterRow: number | null = null;
   for (;;) {
-    const part: ImportErrorsPart = await bus.request<ImportErrorsPart>(ImportsSubjects.importErrors, { actor: who, jobId, afterRow });
+    const part: ImportErrorsPart = await bus.request(ImportsSubjects.importErrors, { actor: who, jobId, afterRow });
     partBytes.push(JSON.stringify(part).length);
     for (const [row, messages] of part.errors) errors[String(row)] = messages;
     if (!part.hasMore) return { errors, partBytes };

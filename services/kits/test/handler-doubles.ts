@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { KitActor } from '@bleedkits/contracts';
+import type { Actor } from '@bleedkits/contracts';
 import type { KitPatch, KitRepository } from '../src/database/kit.repository';
 import type { KitState } from '../src/domain/kit-state';
 import type { KitChangedPublisher } from '../src/events/kit-changed.publisher';
@@ -63,7 +63,7 @@ export function kitPorts(initial: Partial<KitState>[] = []) {
     },
   };
   const publisher = { committed: (r: number) => void hints.push(r) };
-  const views = { forActor: async (_actor: KitActor, states: KitState[]) => states.map((s) => ({ ...s, userId: s.ownerId })) };
+  const views = { forActor: async (_actor: Actor, states: KitState[]) => states.map((s) => ({ ...s, userId: s.ownerId })) };
   return {
     store,
     updates,
@@ -75,7 +75,7 @@ export function kitPorts(initial: Partial<KitState>[] = []) {
   };
 }
 
-export const someone = (role: 'admin' | 'user' = 'user'): KitActor => {
+export const someone = (role: 'admin' | 'user' = 'user'): Actor => {
   const id = randomUUID();
   return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
 };

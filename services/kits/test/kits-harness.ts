@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { KitActor, KitRegistration } from '@bleedkits/contracts';
+import type { Actor, KitRegistration } from '@bleedkits/contracts';
 import { type TestBed, createTestBed } from '@bleedkits/platform/testing';
 import { readKitsEnv } from '../src/config/env';
 import { KitsModule } from '../src/kits.module';
@@ -14,7 +14,7 @@ export async function startKits(extraEnv: Record<string, string> = {}): Promise<
   return { ...bed, service };
 }
 
-export function actor(role: 'admin' | 'user' = 'user'): KitActor {
+export function actor(role: 'admin' | 'user' = 'user'): Actor {
   const id = randomUUID();
   return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
 }

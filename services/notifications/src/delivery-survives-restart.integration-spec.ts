@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { simpleParser } from 'mailparser';
-import { EmailTemplateIds, NotificationsSubjects, type SendEmailResponse } from '@bleedkits/contracts';
+import { EmailTemplateIds, NotificationsSubjects } from '@bleedkits/contracts';
 import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess } from '@bleedkits/platform/testing';
 import { type TestSmtpPeer, startTestSmtpPeer } from '../test/smtp-peer';
 import { FAST_RETRY_ENV } from '../test/notifications-harness';
@@ -26,7 +26,7 @@ describe('notifications as a real process', () => {
   });
 
   const send = (key: string, to: string) =>
-    bed.bus.request<SendEmailResponse>(NotificationsSubjects.send, {
+    bed.bus.request(NotificationsSubjects.send, {
       idempotencyKey: key,
       templateId: EmailTemplateIds.contactUserConfirmation,
       to,

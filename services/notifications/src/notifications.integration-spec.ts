@@ -1,15 +1,13 @@
 import { Client } from 'pg';
 import {
+  type Actor,
+  type EmailTemplateId,
   EmailTemplateIds,
   EmailTemplateVariableNames,
-  type EmailTemplateListResponse,
   ErrorCode,
-  type MessageResponse,
   NotificationsSubjects,
-  type OutboxPageResponse,
-  type PreviewEmailResponse,
-  type SendEmailResponse,
-  type UpdateEmailTemplateResponse,
+  type OutboxStatus,
+  type SendEmailRequest,
 } from '@bleedkits/contracts';
 import { rejection } from '@bleedkits/platform/testing';
 import { type TestSmtpPeer, startTestSmtpPeer } from '../test/smtp-peer';
@@ -20,8 +18,8 @@ const INBOX = 'inbox@register.test';
 describe('notifications over NATS, delivering to a real SMTP peer', () => {
   let h: NotificationsHarness;
   let smtp: TestSmtpPeer;
-  const send = (req: object) => h.bus.request<SendEmailResponse>(NotificationsSubjects.send, req);
-  const outbox = (page = 1, status?: string) => h.bus.request<OutboxPageResponse>(NotificationsSubjects.outboxPage, { page, status });
+  const send = (req: SendEmailRequest) => h.bus.request(NotificationsSubjects.send, req);
+  const outbox = (page = 1, status?: OutboxStatus) => h.bus.request(NotificationsSubjects.outboxPage, { page, status });
   const rowOf = async (id: string) => {
     for (let page = 1; ; page++) {
       const res = await outbox(page);
@@ -41,7 +39,7 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
   });
 
   it('seeds the seven templates with the variables the contract names', async () => {
-    const { templates } = await h.bus.request<EmailTemplateListResponse>(NotificationsSubjects.listTemplates, {});
+    const { templates } = await h.bus.request(NotificationsSubjects.listTemplates, {});
     expect(templates.map((t) => t.id).sort()).toEqual(Object.values(EmailTemplateIds).sort());
     for (const t of templates) {
       expect(t.variables.map((v) => v.name)).toEqual([...EmailTemplateVariableNames[t.id]]);
@@ -120,7 +118,7 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
 
   it('never lets CR/LF in a name or subject add a header or a recipient', async () => {
     const evil = 'Eve\r\nBcc: victim@example.org\r\nX-Injected: yes';
-    const res = await h.bus.request<MessageResponse>(NotificationsSubjects.contact, {
+    const res = await h.bus.request(NotificationsSubjects.contact, {
       requestId: 'contact-crlf-0001',
       name: evil,
       email: 'eve@example.org',
@@ -168,7 +166,9 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
     );
     expect(unknown.body.code).toBe(ErrorCode.ValidationFailed);
     expect(unknown.body.message).toContain('nope');
-    const missing = await rejection(send({ idempotencyKey: 'bad:2', templateId: 'no_such_template', to: 'x@example.org', variables: {} }));
+    const missing = await rejection(
+      send({ idempotencyKey: 'bad:2', templateId: 'no_such_template' as EmailTemplateId, to: 'x@example.org', variables: {} }),
+    );
     expect(missing.body.code).toBe(ErrorCode.NotFound);
     const list = await rejection(
       send({ idempotencyKey: 'bad:3', templateId: 'contact_user_confirmation', to: 'a@example.org, b@example.org', variables: {} }),
@@ -177,9 +177,10 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
   });
 
   it('saves a template edit only when it compiles and names declared variables, and uses it for the next message', async () => {
+    const admin: Actor = { id: '00000000-0000-0000-0000-000000000001', role: 'admin', email: 'admin@register.test' };
     const base = {
       id: 'contact_user_confirmation',
-      actorId: '00000000-0000-0000-0000-000000000001',
+      actor: admin,
       htmlTemplate: '<p>{{message}}</p>',
       textTemplate: '{{message}}',
     };
@@ -197,9 +198,9 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
     const helper = await rejection(h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: '{{> header}}' }));
     expect(helper.body.errors![0]).toMatch(/partials/);
 
-    const saved = await h.bus.request<UpdateEmailTemplateResponse>(NotificationsSubjects.updateTemplate, { ...base, subject: 'Edited: {{subject}}' });
+    const saved = await h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: 'Edited: {{subject}}' });
     expect(saved.template.subject).toBe('Edited: {{subject}}');
-    const preview = await h.bus.request<PreviewEmailResponse>(NotificationsSubjects.preview, {
+    const preview = await h.bus.request(NotificationsSubjects.preview, {
       templateId: 'contact_user_confirmation',
       variables: { subject: 'Preview', message: '<i>hi</i>' },
     });
@@ -235,7 +236,7 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
     const sent = await outbox(1, 'sent');
     expect(sent.data.every((m) => m.status === 'sent')).toBe(true);
     expect((await rejection(outbox(0))).body.code).toBe(ErrorCode.ValidationFailed);
-    expect((await rejection(outbox(1, 'lost'))).body.code).toBe(ErrorCode.ValidationFailed);
+    expect((await rejection(outbox(1, 'lost' as OutboxStatus))).body.code).toBe(ErrorCode.ValidationFailed);
   });
 
   it('enqueues a stored message that lost its job (the process died between insert and enqueue)', async () => {

@@ -1,6 +1,6 @@
 import {
   type Kit,
-  type KitActor,
+  type Actor,
   KitsSubjects,
   type VerificationReportName,
   type VerificationReportPage,
@@ -27,8 +27,8 @@ export class TestClock implements Clock {
 
 export type VerificationHarness = TestBed & {
   clock: TestClock;
-  admin: KitActor;
-  owner: KitActor;
+  admin: Actor;
+  owner: Actor;
   /** Registers and approves a kit. */
   activeKit(serialNumber: string, custodianEmail?: string): Promise<Kit>;
   report(report: VerificationReportName): Promise<VerificationReportPage>;
@@ -36,7 +36,7 @@ export type VerificationHarness = TestBed & {
   until<T>(read: () => Promise<T>, check: (v: T) => boolean, ms?: number): Promise<T>;
 };
 
-export function actor(role: 'admin' | 'user'): KitActor {
+export function actor(role: 'admin' | 'user'): Actor {
   const id = randomUUID();
   return { id, role, email: `${role}-${id.slice(0, 8)}@example.org` };
 }
@@ -91,7 +91,7 @@ export async function startVerification(options: { smtpUrl?: string; env?: Recor
       return bed.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     },
     report(report) {
-      return bed.bus.request<VerificationReportPage>(VerificationSubjects.reportPage, { report, afterId: 0 });
+      return bed.bus.request(VerificationSubjects.reportPage, { report, afterId: 0 });
     },
     async until(read, check, ms = 10_000) {
       const deadline = Date.now() + ms;

@@ -6,7 +6,7 @@ import {
   type ApprovedDownloadPartResponse,
   ApprovedDownloadSubjects,
   type ApprovedKitsDownloadResponse,
-  type KitActor,
+  type Actor,
   NO_NEW_APPROVED_KITS,
   approvedDownloadMessage,
   approvedKitsCsvRows,
@@ -27,7 +27,7 @@ export const DOWNLOAD_PART_LIMIT = 2000;
 export class ApprovedDownloadAssembler {
   constructor(private readonly bus: NatsBus) {}
 
-  async download(actor: KitActor): Promise<ApprovedKitsDownloadResponse> {
+  async download(actor: Actor): Promise<ApprovedKitsDownloadResponse> {
     const range = await this.bus.request(ApprovedDownloadSubjects.begin, { actor });
     const noNews: ApprovedKitsDownloadResponse = { files: [], count: 0, message: NO_NEW_APPROVED_KITS };
     if (range.toRevision <= range.fromRevision) return noNews;

@@ -45,7 +45,7 @@ export class AuthController {
     const attempt = await this.throttle.reserve(req, dto.email);
     let user: UserResponse['user'];
     try {
-      ({ user } = await this.bus.request<UserResponse>(IdentitySubjects.login, { email: dto.email, password: dto.password }));
+      ({ user } = await this.bus.request(IdentitySubjects.login, { email: dto.email, password: dto.password }));
     } catch (e) {
       // Given back only when identity was certainly not asked (NATS down); a timeout may have checked the password.
       if (e instanceof RemoteCallError && e.body.code === ErrorCode.ServiceUnavailable) await this.throttle.release(attempt);
@@ -60,7 +60,7 @@ export class AuthController {
   @HttpCode(201)
   @ClientRateLimited()
   async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: RegisterDto): Promise<UserResponse> {
-    const { user } = await this.bus.request<UserResponse>(IdentitySubjects.register, { ...dto });
+    const { user } = await this.bus.request(IdentitySubjects.register, { ...dto });
     await this.throttle.trustNewAccount(user.email, req, res);
     await this.sessions.establish(req, user, this.ttlSeconds);
     return { user };
@@ -79,7 +79,7 @@ export class AuthController {
   @SignedIn()
   @ClientRateLimited()
   async updateProfile(@CurrentUser() me: CurrentUserType, @Body() dto: UpdateProfileDto): Promise<UserResponse> {
-    return this.bus.request<UserResponse>(IdentitySubjects.updateProfile, { userId: me.id, ...dto });
+    return this.bus.request(IdentitySubjects.updateProfile, { userId: me.id, ...dto });
   }
 
   /** A password change ends the user's other sessions; this one stays signed in. */
@@ -87,7 +87,7 @@ export class AuthController {
   @SignedIn()
   @ClientRateLimited()
   async changePassword(@Req() req: Request, @CurrentUser() me: CurrentUserType, @Body() dto: ChangePasswordDto): Promise<MessageResponse> {
-    const res = await this.bus.request<MessageResponse>(IdentitySubjects.changePassword, { userId: me.id, ...dto });
+    const res = await this.bus.request(IdentitySubjects.changePassword, { userId: me.id, ...dto });
     await this.registry.endAll(me.id, req.session.id);
     return res;
   }
@@ -97,7 +97,7 @@ export class AuthController {
   @HttpCode(200)
   @ClientRateLimited()
   async resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageResponse> {
-    const res = await this.bus.request<MessageResponse & { userId: string }>(IdentitySubjects.resetPassword, { ...dto });
+    const res = await this.bus.request(IdentitySubjects.resetPassword, { ...dto });
     await this.registry.endAll(res.userId);
     return { message: res.message };
   }

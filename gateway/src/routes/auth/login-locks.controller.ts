@@ -1,6 +1,6 @@
 import { Controller, Delete, Param, ParseUUIDPipe } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IdentitySubjects, type MessageResponse, type UserResponse } from '@bleedkits/contracts';
+import { IdentitySubjects, type MessageResponse } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly } from '../../security/guards';
 import { LoginThrottle } from './login-throttle';
@@ -21,7 +21,7 @@ export class LoginLocksController {
   @Delete(':userId')
   @ApiOperation({ summary: "Unlock a user's sign-in after too many failed attempts" })
   async unlock(@Param('userId', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) userId: string): Promise<MessageResponse> {
-    const { user } = await this.bus.request<UserResponse>(IdentitySubjects.getUser, { userId });
+    const { user } = await this.bus.request(IdentitySubjects.getUser, { userId });
     await this.throttle.unlock(user.email);
     return { message: `Sign-in unlocked for ${user.email}` };
   }

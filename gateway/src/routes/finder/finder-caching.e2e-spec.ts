@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type Kit, type KitActor, KitsSubjects } from '@bleedkits/contracts';
+import { type Kit, type Actor, KitsSubjects } from '@bleedkits/contracts';
 import { GeoSearchModule, KitProjection, readGeoSearchEnv } from '@bleedkits/geo-search';
 import { NatsBus } from '@bleedkits/platform';
 import { startTestService } from '@bleedkits/platform/testing';
@@ -25,8 +25,8 @@ describe('finder answers cacheable by browsers, CDNs and the gateway (ETag, 304,
   let stack: Stack;
   let bus: NatsBus;
   let geo: INestMicroservice | null = null;
-  const admin: KitActor = { id: randomUUID(), role: 'admin', email: 'admin@register.test' };
-  const owner: KitActor = { id: randomUUID(), role: 'user', email: 'owner@register.test' };
+  const admin: Actor = { id: randomUUID(), role: 'admin', email: 'admin@register.test' };
+  const owner: Actor = { id: randomUUID(), role: 'user', email: 'owner@register.test' };
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(stack.baseUrl + path, { headers });
 

@@ -21,13 +21,13 @@ export class FinderController {
 
   @Get('api/what3words/convert-to-3wa')
   toWords(@Query() query: Record<string, unknown>): Promise<CoordinatesToWhat3words> {
-    return this.bus.request<CoordinatesToWhat3words>(GeoSearchSubjects.coordinatesToWhat3words, valid(parseCoordinates(query)));
+    return this.bus.request(GeoSearchSubjects.coordinatesToWhat3words, valid(parseCoordinates(query)));
   }
 
   @Get('api/what3words/convert-to-coordinates')
   toCoordinates(@Query('words') words: unknown): Promise<What3wordsToCoordinates> {
     const text = typeof words === 'string' ? words.trim() : '';
     if (!text) throw new GatewayError({ code: ErrorCode.ValidationFailed, message: FinderMessages.emptyWhat3words });
-    return this.bus.request<What3wordsToCoordinates>(GeoSearchSubjects.what3wordsToCoordinates, { words: text });
+    return this.bus.request(GeoSearchSubjects.what3wordsToCoordinates, { words: text });
   }
 }

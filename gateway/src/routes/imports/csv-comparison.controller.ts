@@ -20,7 +20,7 @@ import {
   IMPORT_MAX_FILE_BYTES,
   ImportMessages,
   ImportsSubjects,
-  type KitActor,
+  type Actor,
   type QueueCsvUpdatesResponse,
   decodeCsvFile,
   normaliseComparisonHeader,
@@ -94,7 +94,7 @@ export class CsvComparisonController {
     const worker = async () => {
       while (nextPart < parts.length) {
         const i = nextPart++;
-        answers[i] = await this.bus.request<CompareCsvRowsResponse>(ImportsSubjects.compareCsvRows, { actor, rows: parts[i] }, 30_000);
+        answers[i] = await this.bus.request(ImportsSubjects.compareCsvRows, { actor, rows: parts[i] }, 30_000);
       }
     };
     await Promise.all(Array.from({ length: Math.min(COMPARISON_CONCURRENCY, parts.length) }, worker));
@@ -143,11 +143,11 @@ export class CsvComparisonController {
     const actor = actorOf(me);
     const jobId = randomUUID();
     await this.stage(actor, jobId, approvedUpdates);
-    return this.bus.request<QueueCsvUpdatesResponse>(ImportsSubjects.startCsvUpdates, { actor, jobId, totalUpdates: approvedUpdates.length });
+    return this.bus.request(ImportsSubjects.startCsvUpdates, { actor, jobId, totalUpdates: approvedUpdates.length });
   }
 
   /** Parts of at most CSV_UPDATES_PART updates and about STAGE_PART_BYTES of JSON. */
-  private async stage(actor: KitActor, jobId: string, updates: unknown[]): Promise<void> {
+  private async stage(actor: Actor, jobId: string, updates: unknown[]): Promise<void> {
     let first = 0;
     while (first < updates.length) {
       let end = first;
@@ -168,7 +168,7 @@ export class CsvComparisonController {
   @ApiOperation({ summary: 'Status and progress of a queued update job' })
   status(@CurrentUser() me: CurrentUserType, @Query('jobId') jobId: string): Promise<CsvUpdateJobStatus> {
     if (!JOB_ID.test(String(jobId ?? ''))) throw new GatewayError({ code: ErrorCode.NotFound, message: CsvUpdateMessages.jobNotFound });
-    return this.bus.request<CsvUpdateJobStatus>(ImportsSubjects.csvUpdateStatus, { actor: actorOf(me), jobId });
+    return this.bus.request(ImportsSubjects.csvUpdateStatus, { actor: actorOf(me), jobId });
   }
 
   @Get('csv-update-entries')
@@ -179,7 +179,7 @@ export class CsvComparisonController {
     const entries: CsvUpdateEntriesResponse['entries'] = [];
     let afterId: number | null = null;
     for (;;) {
-      const part: CsvUpdateEntriesPart = await this.bus.request<CsvUpdateEntriesPart>(ImportsSubjects.csvUpdateEntries, { actor, jobId, afterId });
+      const part: CsvUpdateEntriesPart = await this.bus.request(ImportsSubjects.csvUpdateEntries, { actor, jobId, afterId });
       entries.push(...part.entries);
       if (!part.hasMore) return { jobId, entries };
       afterId = part.next;

@@ -13,7 +13,7 @@ import {
   type ImportJobView,
   ImportMessages,
   ImportsSubjects,
-  type KitActor,
+  type Actor,
   UPLOAD_PART_BYTES,
   importTemplateCsv,
 } from '@bleedkits/contracts';
@@ -33,7 +33,7 @@ const POLL_MS = 250;
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sends a file to the imports context in parts (NATS carries at most 1 MB a message) and returns the upload id. */
-export async function stageUpload(bus: NatsBus, actor: KitActor, bytes: Buffer): Promise<{ uploadId: string; parts: number }> {
+export async function stageUpload(bus: NatsBus, actor: Actor, bytes: Buffer): Promise<{ uploadId: string; parts: number }> {
   const uploadId = randomUUID();
   const parts = Math.max(1, Math.ceil(bytes.length / UPLOAD_PART_BYTES));
   for (let part = 0; part < parts; part++) {
@@ -90,16 +90,12 @@ export class ImportsController {
       throw new GatewayError({ code: ErrorCode.Forbidden, message: ImportMessages.otherAccount });
     }
     const { uploadId, parts } = await stageUpload(this.bus, actor, file.buffer);
-    let view = await this.bus.request<ImportJobView>(
-      ImportsSubjects.startImport,
-      { actor, uploadId, parts, fileName: file.originalname, ownerId },
-      30_000,
-    );
+    let view = await this.bus.request(ImportsSubjects.startImport, { actor, uploadId, parts, fileName: file.originalname, ownerId }, 30_000);
     if (!/respond-async/i.test(prefer ?? '')) {
       const deadline = Date.now() + IMPORT_SYNC_WAIT_MS;
       while (view.status !== 'completed' && view.status !== 'failed' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, POLL_MS));
-        view = await this.bus.request<ImportJobView>(ImportsSubjects.importStatus, { actor, jobId: view.jobId });
+        view = await this.bus.request(ImportsSubjects.importStatus, { actor, jobId: view.jobId });
       }
       if (view.status === 'completed') {
         const result: ImportCompleted = {
@@ -124,15 +120,15 @@ export class ImportsController {
   async status(@CurrentUser() me: CurrentUserType, @Param('jobId') jobId: string): Promise<ImportJobView> {
     if (!JOB_ID.test(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: ImportMessages.jobNotFound });
     const actor = actorOf(me);
-    const view = await this.bus.request<ImportJobView>(ImportsSubjects.importStatus, { actor, jobId });
+    const view = await this.bus.request(ImportsSubjects.importStatus, { actor, jobId });
     return view.status === 'completed' ? { ...view, errors: await this.errorsOf(actor, jobId) } : view;
   }
 
-  private async errorsOf(actor: KitActor, jobId: string): Promise<Record<string, string[]>> {
+  private async errorsOf(actor: Actor, jobId: string): Promise<Record<string, string[]>> {
     const errors: Record<string, string[]> = {};
     let afterRow: number | null = null;
     for (;;) {
-      const part: ImportErrorsPart = await this.bus.request<ImportErrorsPart>(ImportsSubjects.importErrors, {
+      const part: ImportErrorsPart = await this.bus.request(ImportsSubjects.importErrors, {
         actor,
         jobId,
         afterRow,

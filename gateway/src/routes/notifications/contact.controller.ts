@@ -39,6 +39,6 @@ export class ContactController {
       subject: dto.subject,
       message: dto.message,
     };
-    return this.bus.request<ContactMessageResponse>(NotificationsSubjects.contact, command);
+    return this.bus.request(NotificationsSubjects.contact, command);
   }
 }

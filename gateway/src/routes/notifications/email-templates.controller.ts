@@ -14,6 +14,7 @@ import {
 import { OutboxQueryDto, PreviewEmailDto, SendTestEmailDto, UpdateEmailTemplateDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../security/guards';
+import { actorOf } from '../kits/actor';
 
 const TEMPLATE_ID = /^[a-z][a-z0-9_]{0,99}$/;
 
@@ -26,7 +27,7 @@ export class EmailTemplatesController {
 
   @Get('email-templates')
   list(): Promise<EmailTemplateListResponse> {
-    return this.bus.request<EmailTemplateListResponse>(NotificationsSubjects.listTemplates, {});
+    return this.bus.request(NotificationsSubjects.listTemplates, {});
   }
 
   /** Saves an edit (persisted: docs/decisions.md). 400 with every problem when a part does not compile or names an unknown variable. */
@@ -35,25 +36,25 @@ export class EmailTemplatesController {
     if (!TEMPLATE_ID.test(id)) throw new NotFoundException({ message: EmailTemplateMessages.notFound });
     const command: UpdateEmailTemplateCommand = {
       id,
-      actorId: me.id,
+      actor: actorOf(me),
       subject: dto.subject,
       htmlTemplate: dto.htmlTemplate,
       textTemplate: dto.textTemplate,
     };
-    return this.bus.request<UpdateEmailTemplateResponse>(NotificationsSubjects.updateTemplate, command);
+    return this.bus.request(NotificationsSubjects.updateTemplate, command);
   }
 
   /** Renders the editor's unsaved texts with sample values (not in the spec's table: the preview tabs use it). */
   @Post('email-templates/preview')
   @HttpCode(200)
   preview(@Body() dto: PreviewEmailDto): Promise<PreviewEmailResponse> {
-    return this.bus.request<PreviewEmailResponse>(NotificationsSubjects.preview, { ...dto });
+    return this.bus.request(NotificationsSubjects.preview, { ...dto });
   }
 
   @Post('send-test-email')
   @HttpCode(200)
   sendTest(@Body() dto: SendTestEmailDto): Promise<SendTestEmailResponse> {
-    return this.bus.request<SendTestEmailResponse>(NotificationsSubjects.sendTest, {
+    return this.bus.request(NotificationsSubjects.sendTest, {
       email: dto.email.trim(),
       templateId: dto.templateId,
       variables: dto.variables ?? {},
@@ -62,7 +63,7 @@ export class EmailTemplatesController {
 
   @Get('email-outbox')
   outbox(@Query() query: OutboxQueryDto): Promise<OutboxPageResponse> {
-    return this.bus.request<OutboxPageResponse>(NotificationsSubjects.outboxPage, {
+    return this.bus.request(NotificationsSubjects.outboxPage, {
       page: query.page ? Number(query.page) : 1,
       status: query.status,
     });

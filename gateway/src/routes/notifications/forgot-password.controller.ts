@@ -39,6 +39,6 @@ export class ForgotPasswordController {
     const d = await this.limiter.hit(`rl:forgot:${email}`, RESET_MAILS_PER_ADDRESS_PER_HOUR, 3600);
     if (!d.allowed) return { message: FORGOT_PASSWORD_ANSWER };
     const command: RequestPasswordResetCommand = { email, resetUrlBase: this.env.PUBLIC_BASE_URL };
-    return this.bus.request<MessageResponse>(IdentitySubjects.requestPasswordReset, command);
+    return this.bus.request(IdentitySubjects.requestPasswordReset, command);
   }
 }

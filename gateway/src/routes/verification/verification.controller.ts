@@ -65,11 +65,7 @@ export class VerificationController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'preview {to, subject, contentPreview, note}; with sendReal: {emailSent, message}' })
   testEmail(@Body() dto: VerificationTestEmailDto): Promise<VerificationTestEmailPreview | VerificationTestEmailSent> {
-    return this.bus.request<VerificationTestEmailPreview | VerificationTestEmailSent>(
-      VerificationSubjects.testEmail,
-      { email: dto.email, sendReal: dto.sendReal === true },
-      15_000,
-    );
+    return this.bus.request(VerificationSubjects.testEmail, { email: dto.email, sendReal: dto.sendReal === true }, 15_000);
   }
 
   @Post('api/admin/bulk-update-verification-dates')
@@ -83,7 +79,7 @@ export class VerificationController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'the run’s counts: {runAt, remindersSent, overdueNoticesSent, alreadySent, failed, kitsChecked}' })
   run(): Promise<VerificationReminderRunResult> {
-    return this.bus.request<VerificationReminderRunResult>(VerificationSubjects.runReminders, {}, RUN_TIMEOUT_MS);
+    return this.bus.request(VerificationSubjects.runReminders, {}, RUN_TIMEOUT_MS);
   }
 
   /** The first page carries the header; the kits of every page are streamed as one array. */
@@ -92,13 +88,13 @@ export class VerificationController {
     report: VerificationReportName,
     header: (h: VerificationReportPage['header']) => Record<string, unknown>,
   ): Promise<void> {
-    const first = await this.bus.request<VerificationReportPage>(VerificationSubjects.reportPage, { report, afterId: 0 });
+    const first = await this.bus.request(VerificationSubjects.reportPage, { report, afterId: 0 });
     const head = JSON.stringify(header(first.header));
     const bus = this.bus;
     async function* pages(): AsyncGenerator<VerificationReportKit[]> {
       yield first.kits;
       for (let after = first.nextAfterId; after !== null;) {
-        const page = await bus.request<VerificationReportPage>(VerificationSubjects.reportPage, { report, afterId: after });
+        const page = await bus.request(VerificationSubjects.reportPage, { report, afterId: after });
         yield page.kits;
         after = page.nextAfterId;
       }

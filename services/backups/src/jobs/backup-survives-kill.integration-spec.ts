@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
-import { BackupsSubjects, type StartBackupResponse } from '@bleedkits/contracts';
+import { BackupsSubjects } from '@bleedkits/contracts';
 import { type ServiceProcess, createTestDatabase, startServiceProcess, type TestDatabase } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { parseBackupKey } from '../archive/encrypted-archive';
@@ -54,7 +54,7 @@ describe('a backup survives the backups service being killed mid-dump', () => {
 
   it('Backup Now killed half-way through the dump completes once after a restart: one row, one file, success, nothing left over', async () => {
     backups = await startServiceProcess('backups', env());
-    const started = await h.bed.bus.request<StartBackupResponse>(BackupsSubjects.startManual, {});
+    const started = await h.bed.bus.request(BackupsSubjects.startManual, {});
     const id = started.backup.id;
 
     // Wait until the dump is streaming into its unfinished file, then kill the process outright.

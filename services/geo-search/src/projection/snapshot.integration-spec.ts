@@ -1,7 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
 import { type NatsConnection, connect } from 'nats';
-import { type KitActor, KitsSubjects, type NearbyQuery, type ViewportQuery } from '@bleedkits/contracts';
+import { type Actor, KitsSubjects, type NearbyQuery, type ViewportQuery } from '@bleedkits/contracts';
 import { type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../../test/geo-harness';
 import { rng } from '../../test/random-kits';
 import { NearbyQueryHandler } from '../queries/nearby/nearby.query';
@@ -92,7 +92,7 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
     const places = Array.from({ length: 700 }, () => place());
     for (let from = 0; from < places.length; from += 50) {
       const registered = await Promise.all(
-        places.slice(from, from + 50).map((p, i) => registerKit(h.bus, owner as KitActor, kitAt(p.lat, p.lng, { locationName: `Kit ${from + i}` }))),
+        places.slice(from, from + 50).map((p, i) => registerKit(h.bus, owner as Actor, kitAt(p.lat, p.lng, { locationName: `Kit ${from + i}` }))),
       );
       ids.push(...registered.map((k) => k.id));
     }

@@ -3,7 +3,7 @@ import {
   DEPLOYMENT_STATUS_DISPLAY,
   GeoSearchSubjects,
   type Kit,
-  type KitActor,
+  type Actor,
   KitsSubjects,
   addCalendarDays,
   kitDisplayStatus,
@@ -15,7 +15,7 @@ import { readGeoSearchEnv } from '../config/env';
 import { decodeReply } from '../transport/reply-frame';
 import { GeoSearchModule } from '../geo-search.module';
 
-const actor = (role: 'admin' | 'user'): KitActor => ({ id: randomUUID(), role, email: `${role}@example.org` });
+const actor = (role: 'admin' | 'user'): Actor => ({ id: randomUUID(), role, email: `${role}@example.org` });
 
 /**
  * The public status of a kit is derived from its due day when geo-search reads it: a kit overdue by more than the

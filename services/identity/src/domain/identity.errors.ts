@@ -7,6 +7,7 @@ export const IdentityErrors = {
   userNotFound: () => CodedError.notFound('User not found'),
   currentPasswordWrong: () => CodedError.validation([AuthMessages.currentPasswordWrong]),
   resetTokenInvalid: () => CodedError.validation([AuthMessages.resetTokenInvalid]),
+  adminOnly: () => CodedError.forbidden('Admin access is required.'),
   ownRole: () => CodedError.forbidden('You cannot change your own role'),
   deleteAdmin: () => CodedError.forbidden('Admin users cannot be deleted'),
   deleteSelf: () => CodedError.forbidden('You cannot delete your own account'),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EmailTemplateIds, NotificationsSubjects, type SendEmailRequest, type SendEmailResponse } from '@bleedkits/contracts';
+import { EmailTemplateIds, NotificationsSubjects, type SendEmailRequest } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
 
@@ -41,6 +41,6 @@ export class OutboxPasswordResetMailer extends PasswordResetMailer {
         expiresInMinutes: Math.max(1, Math.round((mail.expiresAt.getTime() - Date.now()) / 60_000)),
       },
     };
-    await this.bus.request<SendEmailResponse>(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_REQUEST_TIMEOUT_MS);
+    await this.bus.request(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_REQUEST_TIMEOUT_MS);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { CsvUpdateEntry, KitActor } from '@bleedkits/contracts';
+import type { CsvUpdateEntry, Actor } from '@bleedkits/contracts';
 import type { ValidUpdate } from '../domain/approved-update';
 
 export type CsvUpdateJobRow = {
@@ -24,7 +24,7 @@ export class CsvUpdateRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Stores a part of a job's updates at their positions (a part sent again changes nothing). */
-  async stage(jobId: string, actor: KitActor, firstPosition: number, updates: readonly ValidUpdate[]): Promise<CsvUpdateJobRow> {
+  async stage(jobId: string, actor: Actor, firstPosition: number, updates: readonly ValidUpdate[]): Promise<CsvUpdateJobRow> {
     return this.dataSource.transaction(async (m) => {
       await m.query(`INSERT INTO imports.csv_update_jobs (id, requested_by, requested_by_email) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
         jobId,
@@ -50,7 +50,7 @@ export class CsvUpdateRepository {
   }
 
   /** Every part is in: the job is queued with its total, or null when the count does not match. */
-  async seal(jobId: string, actor: KitActor, total: number): Promise<CsvUpdateJobRow | 'incomplete' | null> {
+  async seal(jobId: string, actor: Actor, total: number): Promise<CsvUpdateJobRow | 'incomplete' | null> {
     return this.dataSource.transaction(async (m) => {
       const [job]: CsvUpdateJobRow[] = await m.query(`SELECT ${JOB_COLUMNS} FROM imports.csv_update_jobs WHERE id = $1 FOR UPDATE`, [jobId]);
       if (!job || job.requestedBy !== actor.id) return null;

@@ -1,8 +1,8 @@
-import type { KitActor } from '@bleedkits/contracts';
+import type { Actor } from '@bleedkits/contracts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An import is seen by whoever started it, the account it imports into, and admins; others are told it does not exist. */
-export function maySeeImport(actor: KitActor | undefined, job: { requestedBy: string; ownerId: string }): boolean {
+export function maySeeImport(actor: Actor | undefined, job: { requestedBy: string; ownerId: string }): boolean {
   return !!actor && (actor.role === 'admin' || actor.id === job.requestedBy || actor.id === job.ownerId);
 }

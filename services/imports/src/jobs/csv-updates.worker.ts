@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { type CsvUpdatesJobPayload, ErrorCode, type KitActor, QueueNames, displayKitId, importProgress } from '@bleedkits/contracts';
+import { type CsvUpdatesJobPayload, ErrorCode, type Actor, QueueNames, displayKitId, importProgress } from '@bleedkits/contracts';
 import { QueueWorker, RemoteCallError } from '@bleedkits/platform';
 import { registrationFromRow } from '../domain/comparison';
 import { CsvUpdateRepository, type PendingEntry } from '../database/csv-update.repository';
@@ -38,7 +38,7 @@ export class CsvUpdatesWorker extends QueueWorker<CsvUpdatesJobPayload> {
     if (!record || record.status === 'staging') throw new UnrecoverableError(`update job ${jobId} is not ready`);
     if (record.status === 'completed') return;
     await this.updates.markProcessing(jobId);
-    const actor: KitActor = { id: record.requestedBy, role: 'admin', email: record.requestedByEmail };
+    const actor: Actor = { id: record.requestedBy, role: 'admin', email: record.requestedByEmail };
     let settled = record.successful + record.failed;
     let after = -1;
     for (;;) {
@@ -54,7 +54,7 @@ export class CsvUpdatesWorker extends QueueWorker<CsvUpdatesJobPayload> {
     await this.updates.complete(jobId);
   }
 
-  private async apply(jobId: string, actor: KitActor, entry: PendingEntry): Promise<{ ok: true; kitId: number } | { ok: false; message: string }> {
+  private async apply(jobId: string, actor: Actor, entry: PendingEntry): Promise<{ ok: true; kitId: number } | { ok: false; message: string }> {
     const key = `csv-update:${jobId}:${entry.id}`;
     const u = entry.update;
     if (u.action === 'create') {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   ImportMessages,
   REGISTER_BATCH_MAX,
-  type KitActor,
+  type Actor,
   KitMessages,
   type KitRegistration,
   type RegisterBatchRequest,
@@ -29,7 +29,7 @@ export class RegistrationRows {
     private readonly kits: KitsClient,
   ) {}
 
-  async register(keyPrefix: string, actor: KitActor, ownerId: string | null, rows: readonly ImportedRow[]): Promise<RowOutcome[]> {
+  async register(keyPrefix: string, actor: Actor, ownerId: string | null, rows: readonly ImportedRow[]): Promise<RowOutcome[]> {
     const where = new Map(rows.map((r) => [r.row, locationOf(r.kit)]));
     const toLocate = rows.filter((r) => where.get(r.row) === 'from-postcode').map((r) => String(r.kit.postcode ?? ''));
     const located = toLocate.length ? await this.geocoder.locate(toLocate) : new Map();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { type CsvUpdateJobStatus, IMPORT_COLUMNS, ImportsSubjects, KitMessages, type QueueCsvUpdatesResponse } from '@bleedkits/contracts';
+import { IMPORT_COLUMNS, ImportsSubjects, KitMessages } from '@bleedkits/contracts';
 import { type ServiceProcess, startServiceProcess } from '@bleedkits/platform/testing';
 import {
   type ImportsHarness,
@@ -118,9 +118,9 @@ describe('imports jobs survive the imports service being killed mid-job', () => 
     for (let i = 0; i < updates.length; i += 500) {
       await h.bus.request(ImportsSubjects.stageCsvUpdates, { actor: admin, jobId, firstPosition: i, updates: updates.slice(i, i + 500) });
     }
-    const queued = await h.bus.request<QueueCsvUpdatesResponse>(ImportsSubjects.startCsvUpdates, { actor: admin, jobId, totalUpdates: UPDATES });
+    const queued = await h.bus.request(ImportsSubjects.startCsvUpdates, { actor: admin, jobId, totalUpdates: UPDATES });
     expect(queued).toEqual({ jobId, totalUpdates: UPDATES });
-    const status = () => h.bus.request<CsvUpdateJobStatus>(ImportsSubjects.csvUpdateStatus, { actor: admin, jobId });
+    const status = () => h.bus.request(ImportsSubjects.csvUpdateStatus, { actor: admin, jobId });
     await until(async () => (await status()).progress.successful >= 200, 90_000, '200 updates');
     await imports.kill('SIGKILL');
     imports = null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IdentitySubjects, type Kit, type KitActor, type KitFeedRecord, nextVerificationDue, verificationStatus } from '@bleedkits/contracts';
+import { IdentitySubjects, type Kit, type Actor, type KitFeedRecord, nextVerificationDue, verificationStatus } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import type { KitState } from '../domain/kit-state';
 import { KitRepository } from '../database/kit.repository';
@@ -29,7 +29,7 @@ export class KitViews {
     };
   }
 
-  async forActor(actor: KitActor, states: KitState[]): Promise<Kit[]> {
+  async forActor(actor: Actor, states: KitState[]): Promise<Kit[]> {
     const history = await this.kits.deploymentHistory(states.map((s) => s.id));
     const checks = await this.kits.verificationChecks(states.map((s) => s.id));
     const emails = await this.ownerEmails(actor, states);
@@ -43,16 +43,12 @@ export class KitViews {
   }
 
   /** The caller's own e-mail is known; other owners' come from identity (best effort: a view never fails on it). */
-  private async ownerEmails(actor: KitActor, states: KitState[]): Promise<Map<string, string>> {
+  private async ownerEmails(actor: Actor, states: KitState[]): Promise<Map<string, string>> {
     const emails = new Map<string, string>([[actor.id, actor.email]]);
     const others = [...new Set(states.map((s) => s.ownerId).filter((id): id is string => !!id && id !== actor.id))];
     if (!others.length) return emails;
     try {
-      const res = await this.bus.request<{ emails: Record<string, string> }>(
-        IdentitySubjects.userEmails,
-        { userIds: others },
-        this.env.IDENTITY_REQUEST_TIMEOUT_MS,
-      );
+      const res = await this.bus.request(IdentitySubjects.userEmails, { userIds: others }, this.env.IDENTITY_REQUEST_TIMEOUT_MS);
       for (const [id, email] of Object.entries(res.emails)) emails.set(id, email);
     } catch (e) {
       this.logger.warn({ msg: 'owner e-mails unavailable', error: (e as Error).message });

@@ -21,19 +21,19 @@ export class BackupsController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Queue a manual full backup; the history shows it in progress, then success or failed' })
   start(): Promise<StartBackupResponse> {
-    return this.bus.request<StartBackupResponse>(BackupsSubjects.startManual, {});
+    return this.bus.request(BackupsSubjects.startManual, {});
   }
 
   @Get('backups')
   @ApiOperation({ summary: 'Backup history, newest first (10 a page by default)' })
   list(@Query() query: BackupListQueryDto): Promise<BackupPage> {
-    return this.bus.request<BackupPage>(BackupsSubjects.list, { page: Number(query.page ?? 1), limit: Number(query.limit ?? BACKUP_PAGE_SIZE) });
+    return this.bus.request(BackupsSubjects.list, { page: Number(query.page ?? 1), limit: Number(query.limit ?? BACKUP_PAGE_SIZE) });
   }
 
   @Get('security-stats')
   @ApiOperation({ summary: 'backupStats and securityStatus' })
   securityStats(): Promise<BackupSecurityStats> {
-    return this.bus.request<BackupSecurityStats>(BackupsSubjects.securityStats, {});
+    return this.bus.request(BackupsSubjects.securityStats, {});
   }
 
   @Post('dropbox-setup')
@@ -41,6 +41,6 @@ export class BackupsController {
   @ApiOperation({ summary: 'Check a Dropbox token (it must allow files.content.write) and store it encrypted' })
   dropboxSetup(@Body() body: DropboxSetupDto): Promise<DropboxSetupResponse> {
     // Dropbox is asked before the answer: allow for a slow provider.
-    return this.bus.request<DropboxSetupResponse>(BackupsSubjects.configureDropbox, { token: body.token }, 30_000);
+    return this.bus.request(BackupsSubjects.configureDropbox, { token: body.token }, 30_000);
   }
 }

@@ -14,6 +14,7 @@ import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
 import { AdminOnly, CurrentUser } from '../../../security/guards';
 import { SessionRegistry } from '../../../sessions/session-registry';
 import { listParts, streamJsonArray } from '../../../paging/list-parts';
+import { actorOf } from '../../kits/actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,22 +43,22 @@ export class UserManagementController {
   async act(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUserActionDto): Promise<MessageResponse> {
     switch (dto.action) {
       case 'toggle_role':
-        return this.bus.request<MessageResponse>(IdentitySubjects.toggleRole, { actorId: me.id, userId: dto.userId, email: dto.email });
+        return this.bus.request(IdentitySubjects.toggleRole, { actor: actorOf(me), userId: dto.userId, email: dto.email });
       case 'reset_password':
-        return this.bus.request<MessageResponse>(IdentitySubjects.sendPasswordReset, { userId: dto.userId, resetUrlBase: this.env.PUBLIC_BASE_URL });
+        return this.bus.request(IdentitySubjects.sendPasswordReset, { userId: dto.userId, resetUrlBase: this.env.PUBLIC_BASE_URL });
     }
   }
 
   @Put()
   async update(@Body() dto: AdminUpdateUserDto): Promise<MessageResponse & UserResponse> {
-    const { user } = await this.bus.request<UserResponse>(IdentitySubjects.adminUpdateUser, { ...dto });
+    const { user } = await this.bus.request(IdentitySubjects.adminUpdateUser, { ...dto });
     return { message: 'User updated', user };
   }
 
   @Delete()
   async remove(@CurrentUser() me: CurrentUserType, @Query('userId') userId: string): Promise<MessageResponse> {
     if (!userId || !UUID.test(userId)) throw new BadRequestException({ message: 'userId must be a user id', errors: ['userId must be a user id'] });
-    const res = await this.bus.request<MessageResponse>(IdentitySubjects.deleteUser, { actorId: me.id, userId });
+    const res = await this.bus.request(IdentitySubjects.deleteUser, { actor: actorOf(me), userId });
     await this.registry.endAll(userId);
     return res;
   }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
-import { AuthMessages, ErrorCode, type GoogleSignInRequest, IdentitySubjects, type UserResponse } from '@bleedkits/contracts';
+import { AuthMessages, ErrorCode, type GoogleSignInRequest, IdentitySubjects } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../../errors/http-error.filter';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
@@ -75,7 +75,7 @@ export class GoogleAuthController {
         return;
       }
       this.bus
-        .request<UserResponse>(IdentitySubjects.googleSignIn, profile)
+        .request(IdentitySubjects.googleSignIn, profile)
         .then(({ user }) => this.sessions.establish(req, user, this.env.SESSION_TTL_HOURS * 3600))
         .then(() => res.redirect('/'))
         .catch((e: unknown) => {

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type ResetPasswordRequest, errorMessages, resetPasswordRules, validateAgainst } from '@bleedkits/contracts';
+import { type ResetPasswordRequest, type ResetPasswordResponse, errorMessages, resetPasswordRules, validateAgainst } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
 import { PasswordHasher } from '../../passwords/password-hasher';
 import { hashResetToken } from '../send-password-reset/send-password-reset.handler';
-
-export type ResetPasswordResult = { message: string; userId: string };
 
 @Injectable()
 export class ResetPasswordHandler {
@@ -16,7 +14,7 @@ export class ResetPasswordHandler {
   ) {}
 
   /** Answers the user id so the gateway can end every session of that user. */
-  async execute(req: ResetPasswordRequest): Promise<ResetPasswordResult> {
+  async execute(req: ResetPasswordRequest): Promise<ResetPasswordResponse> {
     const failures = errorMessages(validateAgainst(resetPasswordRules, req));
     if (failures.length) throw ServiceError.validation(failures);
     const userId = await this.users.consumeResetToken(hashResetToken(req.token), await this.hasher.hash(req.newPassword));

@@ -1,14 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentitySubjects, type ResetPasswordRequest } from '@bleedkits/contracts';
-import { ResetPasswordHandler, type ResetPasswordResult } from './reset-password.handler';
+import { IdentitySubjects, type ResetPasswordRequest, type ResetPasswordResponse } from '@bleedkits/contracts';
+import { ResetPasswordHandler } from './reset-password.handler';
 
 @Controller()
 export class ResetPasswordMessageController {
   constructor(private readonly handler: ResetPasswordHandler) {}
 
   @MessagePattern(IdentitySubjects.resetPassword)
-  handle(@Payload() req: ResetPasswordRequest): Promise<ResetPasswordResult> {
+  handle(@Payload() req: ResetPasswordRequest): Promise<ResetPasswordResponse> {
     return this.handler.execute(req);
   }
 }

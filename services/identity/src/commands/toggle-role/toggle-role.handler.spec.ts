@@ -1,29 +1,39 @@
 import { ErrorCode } from '@bleedkits/contracts';
-import { refusal, userPorts } from '../../../test/handler-doubles';
+import { actorOf, refusal, userPorts } from '../../../test/handler-doubles';
 import { ToggleRoleHandler } from './toggle-role.handler';
 
-/** Only an admin reaches this subject (the gateway's AdminOnly guard); the handler keeps the rules about whom. */
+/** The gateway's AdminOnly guard keeps others from this subject; the handler checks the actor's role again and keeps the rules about whom. */
 describe(ToggleRoleHandler.name, () => {
   function setup() {
     const p = userPorts();
     const admin = p.add({ role: 'admin' });
     const ann = p.add({ email: 'ann@example.org', firstName: 'Ann', lastName: 'Lee' });
     const nameless = p.add({ email: 'x@example.org', firstName: '', lastName: '' });
-    return { p, admin, ann, nameless, handler: new ToggleRoleHandler(p.repository) };
+    return { p, admin: actorOf(admin), ann, nameless, handler: new ToggleRoleHandler(p.repository) };
   }
 
   it('promotes a user to admin and demotes them back, naming them in the answer', async () => {
     const { p, admin, ann, nameless, handler } = setup();
-    expect(await handler.execute({ actorId: admin.id, userId: ann.id })).toEqual({ message: 'Ann Lee is now an admin', role: 'admin' });
+    expect(await handler.execute({ actor: admin, userId: ann.id })).toEqual({ message: 'Ann Lee is now an admin', role: 'admin' });
     expect(p.store.get(ann.id)!.role).toBe('admin');
-    expect(await handler.execute({ actorId: admin.id, userId: ann.id })).toEqual({ message: 'Ann Lee is now a regular user', role: 'user' });
+    expect(await handler.execute({ actor: admin, userId: ann.id })).toEqual({ message: 'Ann Lee is now a regular user', role: 'user' });
     expect(p.store.get(ann.id)!.role).toBe('user');
-    expect((await handler.execute({ actorId: admin.id, userId: nameless.id })).message).toBe('x@example.org is now an admin');
+    expect((await handler.execute({ actor: admin, userId: nameless.id })).message).toBe('x@example.org is now an admin');
+  });
+
+  it('refuses a caller who is not an admin, whatever the gateway let through', async () => {
+    const { p, ann, nameless, handler } = setup();
+    expect(await refusal(handler.execute({ actor: actorOf(ann), userId: nameless.id }))).toEqual({
+      code: ErrorCode.Forbidden,
+      message: 'Admin access is required.',
+    });
+    expect(p.store.get(nameless.id)!.role).toBe('user');
+    expect(p.writes).toEqual([]);
   });
 
   it('refuses an admin changing their own role, so the last admin cannot demote themself', async () => {
     const { p, admin, handler } = setup();
-    expect(await refusal(handler.execute({ actorId: admin.id, userId: admin.id }))).toEqual({
+    expect(await refusal(handler.execute({ actor: admin, userId: admin.id }))).toEqual({
       code: ErrorCode.Forbidden,
       message: 'You cannot change your own role',
     });
@@ -33,15 +43,15 @@ describe(ToggleRoleHandler.name, () => {
 
   it('checks the e-mail the admin confirmed against the user, ignoring case', async () => {
     const { p, admin, ann, handler } = setup();
-    const mismatch = await refusal(handler.execute({ actorId: admin.id, userId: ann.id, email: 'someone-else@example.org' }));
+    const mismatch = await refusal(handler.execute({ actor: admin, userId: ann.id, email: 'someone-else@example.org' }));
     expect(mismatch).toMatchObject({ code: ErrorCode.ValidationFailed, errors: ['The e-mail does not match the selected user'] });
     expect(p.writes).toEqual([]);
-    expect((await handler.execute({ actorId: admin.id, userId: ann.id, email: ' ANN@example.org ' })).role).toBe('admin');
+    expect((await handler.execute({ actor: admin, userId: ann.id, email: ' ANN@example.org ' })).role).toBe('admin');
   });
 
   it('refuses an unknown user as not found', async () => {
     const { p, admin, handler } = setup();
-    expect((await refusal(handler.execute({ actorId: admin.id, userId: 'nobody' }))).code).toBe(ErrorCode.NotFound);
+    expect((await refusal(handler.execute({ actor: admin, userId: 'nobody' }))).code).toBe(ErrorCode.NotFound);
     expect(p.writes).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type MessageResponse, type ToggleRoleRequest, normaliseEmail } from '@bleedkits/contracts';
+import { type ToggleRoleRequest, type ToggleRoleResponse, normaliseEmail } from '@bleedkits/contracts';
 import { toggledRole } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
@@ -8,9 +8,13 @@ import { UserRepository } from '../../database/user.repository';
 export class ToggleRoleHandler {
   constructor(private readonly users: UserRepository) {}
 
-  /** An admin cannot change their own role, so the register can never lose its last admin this way. */
-  async execute(req: ToggleRoleRequest): Promise<MessageResponse & { role: string }> {
-    if (req.actorId === req.userId) throw IdentityErrors.ownRole();
+  /**
+   * Only an admin changes roles (checked here too, not only by the gateway's guard), and never their own, so the
+   * register can never lose its last admin this way.
+   */
+  async execute(req: ToggleRoleRequest): Promise<ToggleRoleResponse> {
+    if (req.actor.role !== 'admin') throw IdentityErrors.adminOnly();
+    if (req.actor.id === req.userId) throw IdentityErrors.ownRole();
     const user = await this.users.findById(req.userId);
     if (!user) throw IdentityErrors.userNotFound();
     if (req.email && normaliseEmail(req.email) !== user.email) throw IdentityErrors.emailMismatch();

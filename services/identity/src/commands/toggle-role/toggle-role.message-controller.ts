@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentitySubjects, type MessageResponse, type ToggleRoleRequest } from '@bleedkits/contracts';
+import { IdentitySubjects, type ToggleRoleRequest, type ToggleRoleResponse } from '@bleedkits/contracts';
 import { ToggleRoleHandler } from './toggle-role.handler';
 
 @Controller()
@@ -8,7 +8,7 @@ export class ToggleRoleMessageController {
   constructor(private readonly handler: ToggleRoleHandler) {}
 
   @MessagePattern(IdentitySubjects.toggleRole)
-  handle(@Payload() req: ToggleRoleRequest): Promise<MessageResponse> {
+  handle(@Payload() req: ToggleRoleRequest): Promise<ToggleRoleResponse> {
     return this.handler.execute(req);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentitySubjects, type UserResponse } from '@bleedkits/contracts';
+import { type GetUserRequest, IdentitySubjects, type UserResponse } from '@bleedkits/contracts';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
@@ -11,8 +11,8 @@ export class GetUserMessageController {
   constructor(private readonly users: UserRepository) {}
 
   @MessagePattern(IdentitySubjects.getUser)
-  async handle(@Payload() req: { userId: string }): Promise<UserResponse> {
-    const user = typeof req?.userId === 'string' ? await this.users.findById(req.userId).catch(() => null) : null;
+  async handle(@Payload() req: GetUserRequest): Promise<UserResponse> {
+    const user = await this.users.findById(req.userId).catch(() => null);
     if (!user) throw IdentityErrors.userNotFound();
     return { user: toCurrentUser(user) };
   }

@@ -9,7 +9,6 @@ import {
   ImportMessages,
   QueueNames,
   type StartImportRequest,
-  type UserResponse,
 } from '@bleedkits/contracts';
 import { NatsBus, RemoteCallError, ServiceError } from '@bleedkits/platform';
 import { decodeCsvFile } from '../../domain/csv-file';
@@ -76,7 +75,7 @@ export class StartImportHandler {
     if (!wanted || wanted === req.actor.id) return req.actor.id;
     if (req.actor.role !== 'admin') throw ServiceError.forbidden(ImportMessages.otherAccount);
     try {
-      return (await this.bus.request<UserResponse>(IdentitySubjects.getUser, { userId: wanted })).user.id;
+      return (await this.bus.request(IdentitySubjects.getUser, { userId: wanted })).user.id;
     } catch (e) {
       if (e instanceof RemoteCallError && e.body.code === 'not_found') throw ServiceError.notFound(ImportMessages.ownerNotFound);
       throw e;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { BulkApproveResponse, KitActor } from '@bleedkits/contracts';
+import type { BulkApproveResponse, Actor } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 
-export type BulkApproveRequest = { actor: KitActor; kitIds: unknown[] };
+export type BulkApproveRequest = { actor: Actor; kitIds: unknown[] };
 export const MAX_BULK_APPROVE = 1000;
 
 /** Approves the pending kits among the ids in one transaction; the others are reported, never counted. */

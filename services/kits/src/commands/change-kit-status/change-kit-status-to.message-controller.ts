@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type KitActor, type KitStatusChangeResponse, KitsSubjects } from '@bleedkits/contracts';
+import { type Actor, type KitStatusChangeResponse, KitsSubjects } from '@bleedkits/contracts';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { transitionTo } from '../../domain/kit-status-transitions';
 import { KitRepository } from '../../database/kit.repository';
@@ -18,7 +18,7 @@ export class ChangeKitStatusToMessageController {
   ) {}
 
   @MessagePattern(KitsSubjects.changeStatus)
-  async handle(@Payload() req: { actor: KitActor; kitId: number | string; status: string }): Promise<KitStatusChangeResponse> {
+  async handle(@Payload() req: { actor: Actor; kitId: number | string; status: string }): Promise<KitStatusChangeResponse> {
     const current = await this.kits.findById(parseKitId(req.kitId));
     if (!current) throw KitErrors.notFound();
     const transition = transitionTo(current.status, req.status);

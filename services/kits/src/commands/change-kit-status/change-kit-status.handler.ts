@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { Kit, KitActor } from '@bleedkits/contracts';
+import type { Kit, Actor } from '@bleedkits/contracts';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { type StatusTransition, nextStatus } from '../../domain/kit-status-transitions';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 
-export type ChangeKitStatusRequest = { actor: KitActor; kitId: number | string };
+export type ChangeKitStatusRequest = { actor: Actor; kitId: number | string };
 
 /** Approve, reject, reactivate: admin only, and only from the status the transition starts at. */
 @Injectable()

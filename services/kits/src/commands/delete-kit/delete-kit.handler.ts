@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { KitActor, MessageResponse } from '@bleedkits/contracts';
+import type { Actor, MessageResponse } from '@bleedkits/contracts';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 
-export type DeleteKitRequest = { actor: KitActor; kitId: number | string };
+export type DeleteKitRequest = { actor: Actor; kitId: number | string };
 
 /** The owner or an admin deletes; the kit leaves a tombstone in the feed so every projection drops it. */
 @Injectable()

@@ -5,7 +5,7 @@ import {
   ApprovedDownloadMessages,
   type ApprovedDownloadPartRequest,
   type ApprovedKitRow,
-  type KitActor,
+  type Actor,
   type LastDownloadResponse,
   NEVER_DOWNLOADED_SENTINEL,
   ambulanceVerificationState,
@@ -64,12 +64,12 @@ export class DownloadApprovedKitsHandler {
     @Inject(KITS_ENV) private readonly env: KitsEnv,
   ) {}
 
-  async last(actor: KitActor | undefined): Promise<LastDownloadResponse> {
+  async last(actor: Actor | undefined): Promise<LastDownloadResponse> {
     assertAdmin(actor);
     return { lastDownloadDate: (await this.repo.lastDownload())?.downloadedAt.toISOString() ?? NEVER_DOWNLOADED_SENTINEL };
   }
 
-  async begin(actor: KitActor | undefined): Promise<ApprovedDownloadBeginResponse> {
+  async begin(actor: Actor | undefined): Promise<ApprovedDownloadBeginResponse> {
     assertAdmin(actor);
     const previous = await this.repo.lastDownload();
     const fromRevision = previous?.toRevision ?? 0;
@@ -82,7 +82,7 @@ export class DownloadApprovedKitsHandler {
     };
   }
 
-  async part(actor: KitActor | undefined, req: ApprovedDownloadPartRequest): Promise<PreSerialisedJson> {
+  async part(actor: Actor | undefined, req: ApprovedDownloadPartRequest): Promise<PreSerialisedJson> {
     assertAdmin(actor);
     const from = whole(req?.fromRevision);
     const to = whole(req?.toRevision);
@@ -106,7 +106,7 @@ export class DownloadApprovedKitsHandler {
   }
 
   /** Called by the gateway once every file was produced in full: only now does the watermark move. */
-  async commit(actor: KitActor | undefined, req: ApprovedDownloadCommitRequest): Promise<LastDownloadResponse> {
+  async commit(actor: Actor | undefined, req: ApprovedDownloadCommitRequest): Promise<LastDownloadResponse> {
     assertAdmin(actor);
     const from = whole(req?.fromRevision);
     const to = whole(req?.toRevision);

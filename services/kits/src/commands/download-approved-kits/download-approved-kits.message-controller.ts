@@ -5,7 +5,7 @@ import {
   type ApprovedDownloadCommitRequest,
   type ApprovedDownloadPartRequest,
   ApprovedDownloadSubjects,
-  type KitActor,
+  type Actor,
   KitsSubjects,
   type LastDownloadResponse,
 } from '@bleedkits/contracts';
@@ -18,22 +18,22 @@ export class DownloadApprovedKitsMessageController {
   constructor(private readonly handler: DownloadApprovedKitsHandler) {}
 
   @MessagePattern(KitsSubjects.lastApprovedDownload)
-  last(@Payload() req: { actor: KitActor }): Promise<LastDownloadResponse> {
+  last(@Payload() req: { actor: Actor }): Promise<LastDownloadResponse> {
     return this.handler.last(req?.actor);
   }
 
   @MessagePattern(ApprovedDownloadSubjects.begin)
-  begin(@Payload() req: { actor: KitActor }): Promise<ApprovedDownloadBeginResponse> {
+  begin(@Payload() req: { actor: Actor }): Promise<ApprovedDownloadBeginResponse> {
     return this.handler.begin(req?.actor);
   }
 
   @MessagePattern(ApprovedDownloadSubjects.part)
-  part(@Payload() req: ApprovedDownloadPartRequest & { actor: KitActor }): Promise<PreSerialisedJson> {
+  part(@Payload() req: ApprovedDownloadPartRequest & { actor: Actor }): Promise<PreSerialisedJson> {
     return this.handler.part(req?.actor, req);
   }
 
   @MessagePattern(ApprovedDownloadSubjects.commit)
-  commit(@Payload() req: ApprovedDownloadCommitRequest & { actor: KitActor }): Promise<LastDownloadResponse> {
+  commit(@Payload() req: ApprovedDownloadCommitRequest & { actor: Actor }): Promise<LastDownloadResponse> {
     return this.handler.commit(req?.actor, req);
   }
 }

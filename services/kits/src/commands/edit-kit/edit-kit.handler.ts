@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Kit, type KitActor, type KitEditRequest, KitMessages, type KitRegistration, KIT_STATUSES, type KitStatus } from '@bleedkits/contracts';
+import { type Kit, type Actor, type KitEditRequest, KitMessages, type KitRegistration, KIT_STATUSES, type KitStatus } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { publicListingChanged, readKitInput } from '../../domain/kit-input';
@@ -9,7 +9,7 @@ import { KitRepository, type KitPatch } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 
-export type EditKitRequest = { actor: KitActor } & KitEditRequest;
+export type EditKitRequest = { actor: Actor } & KitEditRequest;
 
 function asRegistration(k: KitState): KitRegistration {
   return {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type FixAddressesResult, type KitActor, type MaintenanceResult, detectAmbulanceService } from '@bleedkits/contracts';
+import { type FixAddressesResult, type Actor, type MaintenanceResult, detectAmbulanceService } from '@bleedkits/contracts';
 import { assertAdmin } from '../../domain/admin-only';
 import { KitRepository, type KitPatch } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
@@ -17,7 +17,7 @@ export class MaintenanceHandler {
   ) {}
 
   /** Removes the 'IMPORT-' prefix that old bulk imports left on serial numbers. */
-  async cleanSerialNumbers(actor: KitActor | undefined): Promise<MaintenanceResult> {
+  async cleanSerialNumbers(actor: Actor | undefined): Promise<MaintenanceResult> {
     assertAdmin(actor);
     const patches = (await this.kits.findForMaintenance('importPrefix', IMPORT_PREFIX)).map((k) => ({
       id: k.id,
@@ -28,7 +28,7 @@ export class MaintenanceHandler {
   }
 
   /** Detects the service of every kit whose service is empty or unknown. */
-  async updateAmbulanceServices(actor: KitActor | undefined): Promise<MaintenanceResult> {
+  async updateAmbulanceServices(actor: Actor | undefined): Promise<MaintenanceResult> {
     assertAdmin(actor);
     const totalKits = await this.kits.count();
     const patches = (await this.kits.findForMaintenance('unknownService'))
@@ -40,7 +40,7 @@ export class MaintenanceHandler {
   }
 
   /** Fills a missing postcode or town from the kit's coordinates (postcodes.io, else the register's gazetteer). */
-  async fixMissingAddresses(actor: KitActor | undefined): Promise<FixAddressesResult> {
+  async fixMissingAddresses(actor: Actor | undefined): Promise<FixAddressesResult> {
     assertAdmin(actor);
     const missing = await this.kits.findForMaintenance('missingAddress');
     const patches: { id: number; patch: KitPatch }[] = [];

@@ -7,7 +7,7 @@ import {
   FeedClientMessages,
   type FeedClientListResponse,
   type FeedClientView,
-  type KitActor,
+  type Actor,
   feedClientLabelErrors,
   isFeedScope,
 } from '@bleedkits/contracts';
@@ -35,7 +35,7 @@ export function newFeedKey(): string {
 export class ManageFeedClientsHandler {
   constructor(private readonly repo: AmbulanceFeedRepository) {}
 
-  async create(actor: KitActor | undefined, req: CreateFeedClientRequest): Promise<CreateFeedClientResponse> {
+  async create(actor: Actor | undefined, req: CreateFeedClientRequest): Promise<CreateFeedClientResponse> {
     assertAdmin(actor);
     const errors = [...(isFeedScope(req?.scope) ? [] : [FeedClientMessages.scope]), ...feedClientLabelErrors(req?.label)];
     if (errors.length) throw ServiceError.validation(errors);
@@ -51,12 +51,12 @@ export class ManageFeedClientsHandler {
     return { client, key, message: FeedClientMessages.created };
   }
 
-  async list(actor: KitActor | undefined): Promise<FeedClientListResponse> {
+  async list(actor: Actor | undefined): Promise<FeedClientListResponse> {
     assertAdmin(actor);
     return { clients: await this.repo.listClients(FEED_CLIENTS_MAX * 2) };
   }
 
-  async revoke(actor: KitActor | undefined, id: unknown): Promise<{ message: string; client: FeedClientView }> {
+  async revoke(actor: Actor | undefined, id: unknown): Promise<{ message: string; client: FeedClientView }> {
     assertAdmin(actor);
     const client = typeof id === 'string' && UUID.test(id) ? await this.repo.revokeClient(id, actor.id) : null;
     if (!client) throw ServiceError.notFound(FeedClientMessages.notFound);

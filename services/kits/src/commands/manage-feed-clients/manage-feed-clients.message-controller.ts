@@ -6,7 +6,7 @@ import {
   type CreateFeedClientResponse,
   type FeedClientListResponse,
   type FeedClientView,
-  type KitActor,
+  type Actor,
 } from '@bleedkits/contracts';
 import { ManageFeedClientsHandler } from './manage-feed-clients.handler';
 
@@ -15,17 +15,17 @@ export class ManageFeedClientsMessageController {
   constructor(private readonly handler: ManageFeedClientsHandler) {}
 
   @MessagePattern(AmbulanceFeedSubjects.createClient)
-  create(@Payload() req: CreateFeedClientRequest & { actor: KitActor }): Promise<CreateFeedClientResponse> {
+  create(@Payload() req: CreateFeedClientRequest & { actor: Actor }): Promise<CreateFeedClientResponse> {
     return this.handler.create(req?.actor, req);
   }
 
   @MessagePattern(AmbulanceFeedSubjects.listClients)
-  list(@Payload() req: { actor: KitActor }): Promise<FeedClientListResponse> {
+  list(@Payload() req: { actor: Actor }): Promise<FeedClientListResponse> {
     return this.handler.list(req?.actor);
   }
 
   @MessagePattern(AmbulanceFeedSubjects.revokeClient)
-  revoke(@Payload() req: { actor: KitActor; clientId: string }): Promise<{ message: string; client: FeedClientView }> {
+  revoke(@Payload() req: { actor: Actor; clientId: string }): Promise<{ message: string; client: FeedClientView }> {
     return this.handler.revoke(req?.actor, req?.clientId);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type KitActor,
+  type Actor,
   type ManufacturerRow,
   ManufacturerMessages,
   type MessageResponse,
@@ -17,12 +17,12 @@ import { ManufacturerRepository } from '../../database/manufacturer.repository';
 export class ManageManufacturersHandler {
   constructor(private readonly manufacturers: ManufacturerRepository) {}
 
-  async list(actor: KitActor | undefined): Promise<ManufacturerRow[]> {
+  async list(actor: Actor | undefined): Promise<ManufacturerRow[]> {
     assertAdmin(actor);
     return this.manufacturers.listWithCounts();
   }
 
-  async add(actor: KitActor | undefined, name: unknown): Promise<ManufacturerRow> {
+  async add(actor: Actor | undefined, name: unknown): Promise<ManufacturerRow> {
     assertAdmin(actor);
     const key = normaliseManufacturerName(typeof name === 'string' ? name : '');
     if (!key) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
@@ -31,7 +31,7 @@ export class ManageManufacturersHandler {
     return { value: key, label, kitCount: 0 };
   }
 
-  async rename(actor: KitActor | undefined, value: unknown, newLabel: unknown): Promise<ManufacturerRow> {
+  async rename(actor: Actor | undefined, value: unknown, newLabel: unknown): Promise<ManufacturerRow> {
     assertAdmin(actor);
     const label = typeof newLabel === 'string' ? newLabel.trim() : '';
     if (!label) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
@@ -42,7 +42,7 @@ export class ManageManufacturersHandler {
     return row;
   }
 
-  async remove(actor: KitActor | undefined, value: unknown): Promise<MessageResponse> {
+  async remove(actor: Actor | undefined, value: unknown): Promise<MessageResponse> {
     assertAdmin(actor);
     const key = String(value ?? '');
     if (key === OTHER_MAKE) throw ServiceError.validation([ManufacturerMessages.otherProtected]);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type KitActor, KitsSubjects, type ManufacturerRow, type MessageResponse } from '@bleedkits/contracts';
+import { type Actor, KitsSubjects, type ManufacturerRow, type MessageResponse } from '@bleedkits/contracts';
 import { ManageManufacturersHandler } from './manage-manufacturers.handler';
 
 @Controller()
@@ -8,22 +8,22 @@ export class ManageManufacturersMessageController {
   constructor(private readonly handler: ManageManufacturersHandler) {}
 
   @MessagePattern(KitsSubjects.adminManufacturers)
-  list(@Payload() req: { actor: KitActor }): Promise<ManufacturerRow[]> {
+  list(@Payload() req: { actor: Actor }): Promise<ManufacturerRow[]> {
     return this.handler.list(req?.actor);
   }
 
   @MessagePattern(KitsSubjects.addManufacturer)
-  add(@Payload() req: { actor: KitActor; name: string }): Promise<ManufacturerRow> {
+  add(@Payload() req: { actor: Actor; name: string }): Promise<ManufacturerRow> {
     return this.handler.add(req?.actor, req?.name);
   }
 
   @MessagePattern(KitsSubjects.renameManufacturer)
-  rename(@Payload() req: { actor: KitActor; value: string; label: string }): Promise<ManufacturerRow> {
+  rename(@Payload() req: { actor: Actor; value: string; label: string }): Promise<ManufacturerRow> {
     return this.handler.rename(req?.actor, req?.value, req?.label);
   }
 
   @MessagePattern(KitsSubjects.removeManufacturer)
-  remove(@Payload() req: { actor: KitActor; value: string }): Promise<MessageResponse> {
+  remove(@Payload() req: { actor: Actor; value: string }): Promise<MessageResponse> {
     return this.handler.remove(req?.actor, req?.value);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AdminKit, IdentitySubjects, type KitActor } from '@bleedkits/contracts';
+import { type AdminKit, IdentitySubjects, type Actor } from '@bleedkits/contracts';
 import { NatsBus, ServiceError } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
@@ -8,7 +8,7 @@ import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 import { toAdminKit } from '../../queries/admin-kits/admin-kits';
 
-export type ReassignKitRequest = { actor: KitActor; kitId: number | string; userId: string | null };
+export type ReassignKitRequest = { actor: Actor; kitId: number | string; userId: string | null };
 
 /** PATCH /api/admin/bleed-kits/reassign: an admin gives a kit to another user (or none: 'Unassigned'). */
 @Injectable()
@@ -26,7 +26,7 @@ export class ReassignKitHandler {
     const userId = typeof rawUserId === 'string' && rawUserId ? rawUserId : null;
     if (userId) {
       // Identity owns users: the new owner must exist there before the kit names them.
-      const { emails } = await this.bus.request<{ emails: Record<string, string> }>(IdentitySubjects.userEmails, { userIds: [userId] });
+      const { emails } = await this.bus.request(IdentitySubjects.userEmails, { userIds: [userId] });
       if (!emails[userId]) throw ServiceError.notFound('User not found');
     }
     const { result, revision } = await this.kits.write(async (m, rev) => {

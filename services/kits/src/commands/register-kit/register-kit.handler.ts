@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Kit, KitActor, KitRegistration } from '@bleedkits/contracts';
+import type { Kit, Actor, KitRegistration } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { readKitInput } from '../../domain/kit-input';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
@@ -7,7 +7,7 @@ import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 
-export type RegisterKitRequest = { actor: KitActor; kit: KitRegistration };
+export type RegisterKitRequest = { actor: Actor; kit: KitRegistration };
 
 /** Every newly registered kit belongs to its registrant and waits for an admin's approval. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { ErrorCode, ImportMessages, KitMessages, type KitActor, REGISTER_BATCH_MAX, type RegisterBatchRequest } from '@bleedkits/contracts';
+import { ErrorCode, ImportMessages, KitMessages, type Actor, REGISTER_BATCH_MAX, type RegisterBatchRequest } from '@bleedkits/contracts';
 import type { IdempotencyKeyRepository } from '../../database/idempotency-key.repository';
 import { idempotencyKeys, manufacturers, validRegistration, writableKitPorts } from '../../../test/command-doubles';
 import { refusal, someone } from '../../../test/handler-doubles';
@@ -11,7 +11,7 @@ describe(RegisterKitsBatchHandler.name, () => {
     const p = writableKitPorts();
     const keys = idempotencyKeys(remembered);
     const handler = new RegisterKitsBatchHandler(p.repository, manufacturers(), keys.repository, p.publisher);
-    const batch = (entries: RegisterBatchRequest['entries'], actor: KitActor = owner, ownerId?: string | null) =>
+    const batch = (entries: RegisterBatchRequest['entries'], actor: Actor = owner, ownerId?: string | null) =>
       handler.execute({ actor, ownerId, entries });
     return { p, keys, handler, batch };
   };
@@ -94,7 +94,7 @@ describe(RegisterKitsBatchHandler.name, () => {
 
   it('refuses a malformed batch as a whole, before reading keys or writing', async () => {
     const { p, keys, handler, batch } = setup();
-    expect((await refusal(handler.execute({ actor: undefined as unknown as KitActor, entries: [entry('k')] }))).code).toBe(ErrorCode.Unauthenticated);
+    expect((await refusal(handler.execute({ actor: undefined as unknown as Actor, entries: [entry('k')] }))).code).toBe(ErrorCode.Unauthenticated);
     expect((await refusal(batch('rows' as never))).errors).toEqual(['entries must be an array']);
     const tooMany = Array.from({ length: REGISTER_BATCH_MAX + 1 }, (_, i) => entry(`import:big:${i}`));
     expect((await refusal(batch(tooMany))).errors).toEqual([`At most ${REGISTER_BATCH_MAX} kits per batch`]);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   ImportMessages,
   REGISTER_BATCH_MAX,
-  type KitActor,
+  type Actor,
   type RegisterBatchOutcome,
   type RegisterBatchRequest,
   type RegisterBatchResponse,
@@ -16,7 +16,7 @@ import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 
 /** Whose kits these become: the caller's, or (admins only) the account they name. */
-function ownerOf(actor: KitActor, ownerId: string | null | undefined): string {
+function ownerOf(actor: Actor, ownerId: string | null | undefined): string {
   if (!ownerId || ownerId === actor.id) return actor.id;
   if (actor.role !== 'admin') throw ServiceError.forbidden(ImportMessages.otherAccount);
   return ownerId;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type Kit, type KitActor, KitMessages, isDeploymentStatus } from '@bleedkits/contracts';
+import { type Kit, type Actor, KitMessages, isDeploymentStatus } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 
-export type SetDeploymentStatusRequest = { actor: KitActor; kitId: number | string; status: string; notes?: string | null };
+export type SetDeploymentStatusRequest = { actor: Actor; kitId: number | string; status: string; notes?: string | null };
 
 /** Any of available, unchecked, deployed may become any other, with optional notes; each change is kept with who and when. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { AMBULANCE_SERVICES, ErrorCode, KitMessages, type KitActor, type UpdateIfUnchangedRequest, staleValueMessage } from '@bleedkits/contracts';
+import { AMBULANCE_SERVICES, ErrorCode, KitMessages, type Actor, type UpdateIfUnchangedRequest, staleValueMessage } from '@bleedkits/contracts';
 import type { IdempotencyKeyRepository } from '../../database/idempotency-key.repository';
 import { idempotencyKeys, manufacturers, storedKit, writableKitPorts } from '../../../test/command-doubles';
 import { refusal, someone } from '../../../test/handler-doubles';
@@ -15,7 +15,7 @@ describe(UpdateIfUnchangedHandler.name, () => {
     ]);
     const keys = idempotencyKeys(remembered);
     const handler = new UpdateIfUnchangedHandler(p.repository, manufacturers(), keys.repository, p.publisher);
-    const update = (idempotencyKey: string, changes: Changes, actor: KitActor = admin, kitId: number = 1) =>
+    const update = (idempotencyKey: string, changes: Changes, actor: Actor = admin, kitId: number = 1) =>
       handler.execute({ actor, kitId, idempotencyKey, changes });
     return { p, keys, update };
   };

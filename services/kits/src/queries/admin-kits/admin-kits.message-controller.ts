@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { KIT_STATUSES, type KitActor, KitsSubjects, type ListPartRequest } from '@bleedkits/contracts';
+import { KIT_STATUSES, type Actor, KitsSubjects, type ListPartRequest } from '@bleedkits/contracts';
 import type { PreSerialisedJson } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { KitRepository } from '../../database/kit.repository';
@@ -20,7 +20,7 @@ export class AdminKitsMessageController {
   ) {}
 
   @MessagePattern(KitsSubjects.adminList)
-  async handle(@Payload() req: ListPartRequest & { actor: KitActor; status?: string }): Promise<PreSerialisedJson> {
+  async handle(@Payload() req: ListPartRequest & { actor: Actor; status?: string }): Promise<PreSerialisedJson> {
     assertAdmin(req?.actor);
     const status = (KIT_STATUSES as readonly string[]).includes(req.status ?? '') ? req.status : undefined;
     const { after, limit } = listWindow(req);

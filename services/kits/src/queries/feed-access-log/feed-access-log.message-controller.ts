@@ -6,7 +6,7 @@ import {
   AmbulanceFeedSubjects,
   type FeedAccessLogRequest,
   type FeedAccessLogResponse,
-  type KitActor,
+  type Actor,
 } from '@bleedkits/contracts';
 import { assertAdmin } from '../../domain/admin-only';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
@@ -17,7 +17,7 @@ export class FeedAccessLogMessageController {
   constructor(private readonly repo: AmbulanceFeedRepository) {}
 
   @MessagePattern(AmbulanceFeedSubjects.accessLog)
-  async handle(@Payload() req: FeedAccessLogRequest & { actor: KitActor }): Promise<FeedAccessLogResponse> {
+  async handle(@Payload() req: FeedAccessLogRequest & { actor: Actor }): Promise<FeedAccessLogResponse> {
     assertAdmin(req?.actor);
     const pageSize = Math.min(ACCESS_LOG_MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(req.pageSize)) || ACCESS_LOG_PAGE_SIZE));
     const page = Math.max(1, Math.floor(Number(req.page)) || 1);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type KitActor, KitsSubjects, type ListPartRequest } from '@bleedkits/contracts';
+import { type Actor, KitsSubjects, type ListPartRequest } from '@bleedkits/contracts';
 import type { PreSerialisedJson } from '@bleedkits/platform';
 import { KitRepository } from '../../database/kit.repository';
 import { KitViews } from '../kit-views';
@@ -18,7 +18,7 @@ export class ListOwnerKitsMessageController {
   ) {}
 
   @MessagePattern(KitsSubjects.ownerList)
-  async handle(@Payload() req: ListPartRequest & { actor: KitActor }): Promise<PreSerialisedJson> {
+  async handle(@Payload() req: ListPartRequest & { actor: Actor }): Promise<PreSerialisedJson> {
     const { after, limit } = listWindow(req);
     const states = await this.kits.findPage({ ownerId: req.actor.id }, after, limit);
     return kitListPart(await this.views.forActor(req.actor, states), limit, after);

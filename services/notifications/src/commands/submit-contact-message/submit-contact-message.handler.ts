@@ -72,7 +72,7 @@ export class SubmitContactMessageHandler {
       .filter(Boolean);
     const addresses = configured.length
       ? configured
-      : (await this.bus.request<{ emails: string[] }>(IdentitySubjects.adminEmails, {}, this.env.IDENTITY_REQUEST_TIMEOUT_MS)).emails;
+      : (await this.bus.request(IdentitySubjects.adminEmails, {}, this.env.IDENTITY_REQUEST_TIMEOUT_MS)).emails;
     const deliverable = [...new Set(addresses.filter((a) => isDeliverableAddress(a)))];
     if (deliverable.length === 0) {
       throw new ServiceError({

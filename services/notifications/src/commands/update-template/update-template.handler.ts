@@ -23,7 +23,7 @@ export class UpdateTemplateHandler {
     const valid = texts as { subject: string; htmlTemplate: string; textTemplate: string };
     const problems = templateProblems(valid, current.variables);
     if (problems.length) throw NotificationsErrors.invalid(problems);
-    const template = await this.templates.update(current.id, valid, typeof req.actorId === 'string' ? req.actorId : null);
+    const template = await this.templates.update(current.id, valid, req.actor.id);
     if (!template) throw NotificationsErrors.templateNotFound();
     return { message: EmailTemplateMessages.updated, template };
   }

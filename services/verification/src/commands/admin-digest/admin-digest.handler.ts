@@ -4,6 +4,7 @@ import {
   DUE_SOON_MONTHS,
   EmailTemplateIds,
   IdentitySubjects,
+  type VerificationDigestResult,
   addCalendarDays,
   addCalendarMonths,
   daysOverdue,
@@ -20,15 +21,6 @@ import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 
 /** Lines of each list in the e-mail; the counts are always whole. */
 const LIST_LIMIT = 100;
-
-export type DigestResult = {
-  recipients: string[];
-  sent: number;
-  alreadySent: number;
-  overdueCount: number;
-  dueSoonCount: number;
-  longDeployedCount: number;
-};
 
 /**
  * The admins' weekly digest: overdue and due-soon counts with their lists, and the kits deployed for more than 7
@@ -48,7 +40,7 @@ export class AdminDigestHandler {
     @Inject(VERIFICATION_ENV) private readonly env: VerificationEnv,
   ) {}
 
-  async execute(runKey: string): Promise<DigestResult> {
+  async execute(runKey: string): Promise<VerificationDigestResult> {
     await this.records.startRun(runKey, 'admin-digest');
     const now = this.clock.now();
     const today = londonToday(now);
@@ -77,7 +69,7 @@ export class AdminDigestHandler {
     };
     // The week is named by its Monday: one digest per admin per week, whichever day the schedule runs.
     const monday = addCalendarDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
-    const result: DigestResult = {
+    const result: VerificationDigestResult = {
       recipients: await this.recipients(),
       sent: 0,
       alreadySent: 0,
@@ -112,7 +104,7 @@ export class AdminDigestHandler {
       .map((e) => e.trim())
       .filter(Boolean);
     if (configured.length) return configured;
-    const { emails } = await this.bus.request<{ emails: string[] }>(IdentitySubjects.adminEmails, {}, 5000);
+    const { emails } = await this.bus.request(IdentitySubjects.adminEmails, {}, 5000);
     return emails;
   }
 }

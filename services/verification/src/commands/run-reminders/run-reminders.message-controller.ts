@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type VerificationReminderRunResult, VerificationSubjects } from '@bleedkits/contracts';
-import { AdminDigestHandler, type DigestResult } from '../admin-digest/admin-digest.handler';
+import { type VerificationReminderRunRequest, type VerificationReminderRunResponse, VerificationSubjects } from '@bleedkits/contracts';
+import { AdminDigestHandler } from '../admin-digest/admin-digest.handler';
 import { ReminderRunHandler } from './reminder-run.handler';
 
 /**
@@ -17,10 +17,10 @@ export class RunRemindersMessageController {
   ) {}
 
   @MessagePattern(VerificationSubjects.runReminders)
-  async handle(@Payload() req: { digest?: boolean } | null): Promise<VerificationReminderRunResult & { digest?: DigestResult }> {
+  async handle(@Payload() req: VerificationReminderRunRequest): Promise<VerificationReminderRunResponse> {
     const id = randomUUID();
     const result = await this.run.execute(`admin:${id}`);
-    if (req?.digest === true) return { ...result, digest: await this.digest.execute(`admin-digest:${id}`) };
+    if (req.digest === true) return { ...result, digest: await this.digest.execute(`admin-digest:${id}`) };
     return result;
   }
 }

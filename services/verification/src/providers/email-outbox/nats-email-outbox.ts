@@ -22,10 +22,10 @@ export class NatsEmailOutbox extends EmailOutbox {
   }
 
   send(request: SendEmailRequest): Promise<SendEmailResponse> {
-    return this.bus.request<SendEmailResponse>(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_TIMEOUT_MS);
+    return this.bus.request(NotificationsSubjects.send, request, this.env.NOTIFICATIONS_TIMEOUT_MS);
   }
 
   preview(templateId: EmailTemplateId, variables: EmailVariables): Promise<PreviewEmailResponse> {
-    return this.bus.request<PreviewEmailResponse>(NotificationsSubjects.preview, { templateId, variables }, this.env.NOTIFICATIONS_TIMEOUT_MS);
+    return this.bus.request(NotificationsSubjects.preview, { templateId, variables }, this.env.NOTIFICATIONS_TIMEOUT_MS);
   }
 }

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { CompareCsvRowsRequest, CompareCsvRowsResponse } from '../imports/comparison';
+import type {
+  CsvUpdateEntriesPart,
+  CsvUpdateEntriesRequest,
+  CsvUpdateJobStatus,
+  CsvUpdateStatusRequest,
+  QueueCsvUpdatesResponse,
+  StageCsvUpdatesRequest,
+  StageCsvUpdatesResponse,
+  StartCsvUpdatesRequest,
+} from '../imports/csv-updates';
+import type {
+  ImportErrorsPart,
+  ImportErrorsRequest,
+  ImportJobView,
+  ImportStatusRequest,
+  StagePartRequest,
+  StagePartResponse,
+  StartImportRequest,
+} from '../imports/import-job';
+import { ImportsSubjects } from '../subjects';
+import { actor, call, shape } from './call';
+
+/** An upload's or a job's id: text (the handler checks it is a UUID, else answers not found or names the problem). */
+const id = z.string();
+const rowCursor = z.number().int().nullable().optional();
+const limit = z.number().int().positive().optional();
+
+/**
+ * Every request/reply subject of the imports context. A part's number, the rows to compare and the approved updates
+ * are left to the handlers, which refuse each with their own messages (numbered by position for the updates).
+ */
+export const ImportsWire = {
+  [ImportsSubjects.stagePart]: call<StagePartRequest, StagePartResponse>(shape({ actor, uploadId: id, part: z.unknown(), data: z.string() })),
+  [ImportsSubjects.startImport]: call<StartImportRequest, ImportJobView>(
+    shape({ actor, uploadId: id, parts: z.number().int(), fileName: z.string(), ownerId: z.string().nullable().optional() }),
+  ),
+  [ImportsSubjects.importStatus]: call<ImportStatusRequest, ImportJobView>(shape({ actor, jobId: id })),
+  [ImportsSubjects.importErrors]: call<ImportErrorsRequest, ImportErrorsPart>(shape({ actor, jobId: id, afterRow: rowCursor, limit })),
+  [ImportsSubjects.compareCsvRows]: call<CompareCsvRowsRequest, CompareCsvRowsResponse>(shape({ actor, rows: z.unknown() })),
+  [ImportsSubjects.stageCsvUpdates]: call<StageCsvUpdatesRequest, StageCsvUpdatesResponse>(
+    shape({ actor, jobId: id, firstPosition: z.unknown(), updates: z.unknown() }),
+  ),
+  [ImportsSubjects.startCsvUpdates]: call<StartCsvUpdatesRequest, QueueCsvUpdatesResponse>(
+    shape({ actor, jobId: id, totalUpdates: z.number().int() }),
+  ),
+  [ImportsSubjects.csvUpdateStatus]: call<CsvUpdateStatusRequest, CsvUpdateJobStatus>(shape({ actor, jobId: id })),
+  [ImportsSubjects.csvUpdateEntries]: call<CsvUpdateEntriesRequest, CsvUpdateEntriesPart>(shape({ actor, jobId: id, afterId: rowCursor, limit })),
+} as const;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { MessageResponse } from '../identity/user';
+import type { SubmitContactMessageCommand } from '../notifications/contact';
+import type { PreviewEmailRequest, PreviewEmailResponse, SendEmailRequest, SendEmailResponse } from '../notifications/email';
+import type { OutboxPageRequest, OutboxPageResponse } from '../notifications/outbox';
+import type {
+  EmailTemplateListResponse,
+  SendTestEmailRequest,
+  SendTestEmailResponse,
+  UpdateEmailTemplateCommand,
+  UpdateEmailTemplateResponse,
+} from '../notifications/templates';
+import { NotificationsSubjects } from '../subjects';
+import { actor, call, shape } from './call';
+
+/** A template's three texts as an edit or a preview gives them: the handler says what does not compile. */
+const texts = { subject: z.unknown(), htmlTemplate: z.unknown(), textTemplate: z.unknown() };
+
+/**
+ * Every request/reply subject of the notifications context. Addresses, template ids, variables and a template's
+ * texts are left to the handlers, which name every problem at once (an unknown variable, a template that does not
+ * compile, a recipient list where one address belongs).
+ */
+export const NotificationsWire = {
+  [NotificationsSubjects.send]: call<SendEmailRequest, SendEmailResponse>(
+    shape({ idempotencyKey: z.unknown(), templateId: z.unknown(), to: z.unknown(), variables: z.unknown().optional() }),
+  ),
+  [NotificationsSubjects.contact]: call<SubmitContactMessageCommand, MessageResponse>(
+    shape({ requestId: z.unknown(), name: z.unknown(), email: z.unknown(), subject: z.unknown(), message: z.unknown() }),
+  ),
+  [NotificationsSubjects.listTemplates]: call<Record<string, never>, EmailTemplateListResponse>(shape({})),
+  [NotificationsSubjects.updateTemplate]: call<UpdateEmailTemplateCommand, UpdateEmailTemplateResponse>(shape({ actor, id: z.string(), ...texts })),
+  [NotificationsSubjects.sendTest]: call<SendTestEmailRequest, SendTestEmailResponse>(
+    shape({ email: z.unknown(), templateId: z.unknown(), variables: z.unknown().optional() }),
+  ),
+  [NotificationsSubjects.outboxPage]: call<OutboxPageRequest, OutboxPageResponse>(shape({ page: z.unknown(), status: z.unknown().optional() })),
+  [NotificationsSubjects.preview]: call<PreviewEmailRequest, PreviewEmailResponse>(
+    shape({
+      templateId: z.unknown(),
+      variables: z.unknown().optional(),
+      subject: z.unknown().optional(),
+      htmlTemplate: z.unknown().optional(),
+      textTemplate: z.unknown().optional(),
+    }),
+  ),
+} as const;

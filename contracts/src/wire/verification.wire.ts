@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { VerificationSubjects } from '../subjects';
+import type {
+  VerificationReminderRunRequest,
+  VerificationReminderRunResponse,
+  VerificationReportPage,
+  VerificationReportPageRequest,
+  VerificationTestEmailPreview,
+  VerificationTestEmailRequest,
+  VerificationTestEmailSent,
+} from '../verification/verification';
+import { call, shape } from './call';
+
+/**
+ * Every request/reply subject of the verification context (the custodian's check and the bulk due date go through
+ * kits: kits.wire.ts). The report's name and the test address are left to the handlers' messages.
+ */
+export const VerificationWire = {
+  [VerificationSubjects.reportPage]: call<VerificationReportPageRequest, VerificationReportPage>(
+    shape({ report: z.unknown(), afterId: z.number().int().min(0), limit: z.number().int().positive().optional() }),
+  ),
+  [VerificationSubjects.testEmail]: call<VerificationTestEmailRequest, VerificationTestEmailPreview | VerificationTestEmailSent>(
+    shape({ email: z.unknown(), sendReal: z.boolean().optional() }),
+  ),
+  [VerificationSubjects.runReminders]: call<VerificationReminderRunRequest, VerificationReminderRunResponse>(
+    shape({ digest: z.boolean().optional() }),
+  ),
+} as const;
