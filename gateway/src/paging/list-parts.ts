@@ -66,7 +66,8 @@ export async function streamJsonArray<T>(
   res.end(`]${wrap.after}`);
 }
 
-function drained(res: Response): Promise<void> {
+/** Resolves once the response can take more, or is gone (a client that went away never drains). */
+export function drained(res: Response): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { FEED_CONTENT_TYPES } from '@bleedkits/contracts';
+import { drained } from '../../paging/list-parts';
 
 /**
  * Writes a JSON page as its ranges arrive: the records' bytes as the kits context wrote them, spliced, never decoded
@@ -58,17 +59,4 @@ function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: 
     reject = rej;
   });
   return { promise, resolve, reject };
-}
-
-/** Resolves once the response can take more, or is gone. */
-function drained(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
