@@ -16,17 +16,19 @@ export class KitViews {
     @Inject(KITS_ENV) private readonly env: KitsEnv,
   ) {}
 
+  /**
+   * A stored kit as its owner and the admins see it, before the details read beside it (deployment history, checks,
+   * the owner's e-mail): every other view is a projection of this one.
+   */
+  static ownerView(k: KitState, now = new Date()): Omit<Kit, 'userEmail' | 'deploymentHistory' | 'verificationChecks'> {
+    const { ownerId, ...stored } = k;
+    return { ...stored, userId: ownerId, nextVerificationDue: nextVerificationDue(k), verificationStatus: verificationStatus(k, now) };
+  }
+
+  /** The revision feed's record: the owner's view with only the presence of a cabinet code, which no feed reader sees. */
   static feedRecord(k: KitState, now = new Date()): KitFeedRecord {
-    const { cabinetCode, ownerId, ...rest } = k;
-    return {
-      ...rest,
-      userId: ownerId,
-      hasCabinetCode: !!cabinetCode,
-      lastVerifiedAt: k.lastVerifiedAt,
-      nextVerificationDue: nextVerificationDue(k),
-      verificationStatus: verificationStatus(k, now),
-      deploymentHistory: [],
-    };
+    const { cabinetCode, ...view } = KitViews.ownerView(k, now);
+    return { ...view, hasCabinetCode: !!cabinetCode, deploymentHistory: [] };
   }
 
   async forActor(actor: Actor, states: KitState[]): Promise<Kit[]> {
@@ -34,8 +36,7 @@ export class KitViews {
     const checks = await this.kits.verificationChecks(states.map((s) => s.id));
     const emails = await this.ownerEmails(actor, states);
     return states.map((s) => ({
-      ...KitViews.feedRecord(s),
-      cabinetCode: s.cabinetCode,
+      ...KitViews.ownerView(s),
       userEmail: s.ownerId ? (emails.get(s.ownerId) ?? null) : null,
       deploymentHistory: history.get(s.id) ?? [],
       verificationChecks: checks.get(s.id) ?? [],
