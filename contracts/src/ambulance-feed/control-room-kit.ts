@@ -112,13 +112,12 @@ export function toControlRoomKit(k: ControlRoomSource, withCabinetCode: boolean)
   return record;
 }
 
-/** A value as JSON; absent is null (a database row has no undefined). */
-const json = (v: unknown): string => (v === undefined ? 'null' : JSON.stringify(v));
-
 /** Stored availability text → its schedule as JSON: kits share a few weekly patterns, so each is parsed once. */
 const scheduleJsonOf = new Map<string | null, string>();
 const SCHEDULES_KEPT = 4096;
-function scheduleJson(availability: string | null): string {
+
+/** `JSON.stringify(toControlRoomKit(k).schedule)`, for a feed that writes records without building them. */
+export function controlRoomScheduleJson(availability: string | null): string {
   let text = scheduleJsonOf.get(availability);
   if (text === undefined) {
     text = JSON.stringify(parseAvailability(availability));
@@ -126,25 +125,6 @@ function scheduleJson(availability: string | null): string {
     scheduleJsonOf.set(availability, text);
   }
   return text;
-}
-
-/**
- * `JSON.stringify(toControlRoomKit(k, withCabinetCode))`, written field by field: the feed writes a million of these
- * when a control room first pages its service, and building each object only to serialise it was most of the work.
- * The same bytes, key for key (a spec holds the two together).
- */
-export function controlRoomKitJson(k: ControlRoomSource, withCabinetCode: boolean): string {
-  return (
-    `{"id":${json(k.id)},"reference":${json(displayKitId(k.id))},"revision":${json(k.revision)},"withdrawn":false,` +
-    `"locationName":${json(k.locationName)},"addressLine1":${json(k.addressLine1)},"addressLine2":${json(k.addressLine2)},` +
-    `"city":${json(k.city)},"postcode":${json(k.postcode)},"latitude":${json(k.latitude)},"longitude":${json(k.longitude)},` +
-    `"what3words":${json(k.what3words)},"detailedLocation":${json(k.detailedLocation)},"locationType":${json(k.locationType)},` +
-    `"locationTypeLabel":${json(LOCATION_TYPE_LABELS[k.locationType] ?? k.locationType)},"openingHours":${json(k.openingHours)},` +
-    `"schedule":${scheduleJson(k.availability)},"ambulanceService":${json(k.ambulanceService)},` +
-    `"shownOnPublicMap":${json(k.publicDisplay)},"deploymentStatus":${json(k.deploymentStatus)},` +
-    `"lastVerifiedDate":${json(k.lastVerifiedAt ? k.lastVerifiedAt.slice(0, 10) : null)},"expiryDate":${json(k.expiryDate)},` +
-    `"updatedAt":${json(k.updatedAt)}${withCabinetCode ? `,"cabinetCode":${json(k.cabinetCode)}` : ''}}`
-  );
 }
 
 export function feedWithdrawal(id: number, revision: number, reason: WithdrawalReason): FeedWithdrawal {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AmbulanceService, FeedClientView, FeedScope, KitStatus, WithdrawalReason } from '@bleedkits/contracts';
-import type { AmbulanceFeedRepository, FeedClientRecord, FeedEntryRow } from '../src/database/ambulance-feed.repository';
+import {
+  type AmbulanceService,
+  type FeedClientView,
+  type FeedScope,
+  type KitStatus,
+  type WithdrawalReason,
+  toControlRoomKit,
+} from '@bleedkits/contracts';
+import type { AmbulanceFeedRepository, FeedClientRecord, FeedEntryRow, FeedRecordRow } from '../src/database/ambulance-feed.repository';
 import { feedKeyHash, newFeedKey } from '../src/commands/manage-feed-clients/manage-feed-clients.handler';
 
 export type FeedKit = NonNullable<FeedEntryRow['kit']> & { createdAt: string; nextVerificationDue: string | null };
@@ -77,9 +84,18 @@ export function feedRepository(options: { entries?: FeedEntryRow[]; head?: numbe
         .slice(0, limit)
         .map((e) => e.revision);
     },
-    async scopeEntries(scope: string, after: number, upTo: number, limit: number) {
-      calls.push('scopeEntries');
-      return inScope(scope, after, upTo).slice(0, limit);
+    async scopeRecords(scope: string, after: number, upTo: number, limit: number, withCodes: boolean): Promise<FeedRecordRow[]> {
+      calls.push('scopeRecords');
+      // What Postgres writes for the real repository: the record's one definition, as JSON.
+      return inScope(scope, after, upTo)
+        .slice(0, limit)
+        .map((e) => ({
+          kitId: e.kitId,
+          revision: e.revision,
+          withdrawnReason: e.kit ? null : (e.withdrawnReason ?? 'deleted'),
+          recordJson: e.kit ? JSON.stringify(toControlRoomKit(e.kit, withCodes)) : null,
+          hasCabinetCode: !!e.kit?.cabinetCode,
+        }));
     },
     async downloadEntries(from: number, to: number, after: { revision: number; service: string } | null, limit: number) {
       calls.push('downloadEntries');

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type {
-  AmbulanceService,
-  ApprovedKitRow,
-  ControlRoomSource,
-  FeedAccessLogEntry,
-  FeedClientView,
-  FeedScope,
-  WithdrawalReason,
+import {
+  type AmbulanceService,
+  type ApprovedKitRow,
+  type ControlRoomSource,
+  type FeedAccessLogEntry,
+  type FeedClientView,
+  type FeedScope,
+  LOCATION_TYPE_LABELS,
+  type LocationType,
+  type WithdrawalReason,
+  controlRoomScheduleJson,
+  displayKitId,
 } from '@bleedkits/contracts';
 
 /** The columns a control-room record and an approved-kits row are made of, as the wire wants them (no Date objects). */
@@ -23,24 +27,71 @@ const FEED_COLUMNS = `
   to_char(k.expiry_date, 'YYYY-MM-DD') AS "expiryDate",
   to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
-/** The columns of a control-room record alone: what the feed reads a million times when a control room starts. */
-const CONTROL_ROOM_COLUMNS = `
-  k.location_name AS "locationName", k.address_line1 AS "addressLine1", k.address_line2 AS "addressLine2", k.city, k.postcode,
-  k.latitude, k.longitude, k.what3words, k.detailed_location AS "detailedLocation", k.location_type AS "locationType",
-  k.opening_hours AS "openingHours", k.availability, k.cabinet_code AS "cabinetCode", k.ambulance_service AS "ambulanceService",
-  k.public_display AS "publicDisplay", k.deployment_status AS "deploymentStatus",
-  to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastVerifiedAt",
-  to_char(k.expiry_date, 'YYYY-MM-DD') AS "expiryDate",
-  to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+/**
+ * A control-room record's plain fields written as JSON by Postgres, in toControlRoomKit's order, around the two the
+ * kits context computes (the location type's label and the structured schedule): a feed page is thousands of kits,
+ * and taking each column apart in Node only to write it out again was most of a page's work. The spec beside the
+ * handler holds these to toControlRoomKit, the record's one definition.
+ */
+const CONTROL_ROOM_RECORD_PARTS = `
+  json_build_object('locationName', k.location_name, 'addressLine1', k.address_line1, 'addressLine2', k.address_line2,
+    'city', k.city, 'postcode', k.postcode, 'latitude', k.latitude, 'longitude', k.longitude, 'what3words', k.what3words,
+    'detailedLocation', k.detailed_location, 'locationType', k.location_type)::text AS "placeJson",
+  to_json(k.opening_hours)::text AS "openingHoursJson",
+  json_build_object('ambulanceService', k.ambulance_service, 'shownOnPublicMap', k.public_display,
+    'deploymentStatus', k.deployment_status,
+    'lastVerifiedDate', to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+    'expiryDate', to_char(k.expiry_date, 'YYYY-MM-DD'),
+    'updatedAt', to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS "stateJson",
+  to_json(k.cabinet_code)::text AS "cabinetCodeJson", k.location_type AS "locationType", k.availability`;
+
+/** A feed record as the part writes it: the kit's record as JSON, or why it left (then recordJson is null). */
+export type FeedRecordRow = {
+  kitId: number;
+  revision: number;
+  withdrawnReason: WithdrawalReason | null;
+  recordJson: string | null;
+  hasCabinetCode: boolean;
+};
+
+type RawRecordRow = {
+  kitId: number;
+  revision: string;
+  withdrawnReason: WithdrawalReason | null;
+  present: boolean;
+  placeJson: string;
+  /** to_json of a NULL is a NULL, not the text null. */
+  openingHoursJson: string | null;
+  stateJson: string;
+  cabinetCodeJson: string | null;
+  locationType: LocationType;
+  availability: string | null;
+};
+
+/** `{"a" : 1, "b" : 2}` → `"a" : 1, "b" : 2` (Postgres's json_build_object text, without its braces). */
+const members = (objectJson: string) => objectJson.slice(1, -1);
+
+function toRecordRow(r: RawRecordRow, withCodes: boolean): FeedRecordRow {
+  const revision = Number(r.revision);
+  // A kit in the scope whose row is gone (deleted without a tombstone) still leaves the control room's list.
+  const withdrawnReason: WithdrawalReason | null = r.withdrawnReason ?? (r.present ? null : 'deleted');
+  if (withdrawnReason) return { kitId: r.kitId, revision, withdrawnReason, recordJson: null, hasCabinetCode: false };
+  const recordJson =
+    `{"id":${r.kitId},"reference":${JSON.stringify(displayKitId(r.kitId))},"revision":${revision},"withdrawn":false,` +
+    `${members(r.placeJson)},"locationTypeLabel":${JSON.stringify(LOCATION_TYPE_LABELS[r.locationType] ?? r.locationType)},` +
+    `"openingHours":${r.openingHoursJson ?? 'null'},"schedule":${controlRoomScheduleJson(r.availability)},${members(r.stateJson)}` +
+    `${withCodes ? `,"cabinetCode":${r.cabinetCodeJson ?? 'null'}` : ''}}`;
+  return { kitId: r.kitId, revision, withdrawnReason: null, recordJson, hasCabinetCode: r.cabinetCodeJson !== null };
+}
 
 /** One feed entry: the kit as it is now (it is in the scope) or why it left. */
-export type FeedEntryRow<Kit extends ControlRoomSource = ControlRoomSource & ApprovedKitRow> = {
+export type FeedEntryRow = {
   kitId: number;
   revision: number;
   scope: string;
   /** Null while the kit is in the scope. */
   withdrawnReason: WithdrawalReason | null;
-  kit: Kit | null;
+  kit: (ControlRoomSource & ApprovedKitRow) | null;
 };
 
 export type FeedClientRecord = { id: string; scope: FeedScope; label: string };
@@ -53,12 +104,12 @@ type RawEntry = Record<string, unknown> & {
   present: boolean;
 };
 
-function toEntry<Kit extends ControlRoomSource>(r: RawEntry): FeedEntryRow<Kit> {
+function toEntry(r: RawEntry): FeedEntryRow {
   const revision = Number(r.revision);
   // A kit in the scope whose row is gone (deleted without a tombstone) still leaves the control room's list.
   const reason: WithdrawalReason | null = r.withdrawnReason ?? (r.present ? null : 'deleted');
   if (reason) return { kitId: r.kitId, revision, scope: r.scope, withdrawnReason: reason, kit: null };
-  const kit = r as unknown as Kit;
+  const kit = r as unknown as ControlRoomSource & ApprovedKitRow;
   kit.id = r.kitId;
   kit.revision = revision;
   return { kitId: r.kitId, revision, scope: r.scope, withdrawnReason: null, kit };
@@ -71,8 +122,8 @@ const entrySelect = (columns: string) => `
     LEFT JOIN kits.kits k ON k.id = e.kit_id AND e.withdrawn_reason IS NULL`;
 /** A download's entries: the control-room record and the approved-kits file's columns. */
 const ENTRY_SELECT = entrySelect(FEED_COLUMNS);
-/** A feed page's entries: the control-room record only. */
-const FEED_ENTRY_SELECT = entrySelect(CONTROL_ROOM_COLUMNS);
+/** A feed page's entries: the control-room record, written by Postgres. */
+const FEED_RECORD_SELECT = entrySelect(CONTROL_ROOM_RECORD_PARTS);
 
 /** Feed entries, feed clients, their access log and the approved-kits download watermark. */
 @Injectable()
@@ -96,13 +147,13 @@ export class AmbulanceFeedRepository {
     return rows.map((row) => Number(row.r));
   }
 
-  /** The scope's entries after a revision, up to another, in revision order (one statement: one snapshot). */
-  async scopeEntries(scope: string, afterRevision: number, upToRevision: number, limit: number): Promise<FeedEntryRow<ControlRoomSource>[]> {
+  /** The scope's records after a revision, up to another, in revision order (one statement: one snapshot). */
+  async scopeRecords(scope: string, afterRevision: number, upToRevision: number, limit: number, withCodes: boolean): Promise<FeedRecordRow[]> {
     const rows = (await this.dataSource.query(
-      `${FEED_ENTRY_SELECT} WHERE e.scope = $1 AND e.revision > $2 AND e.revision <= $3 ORDER BY e.revision LIMIT $4`,
+      `${FEED_RECORD_SELECT} WHERE e.scope = $1 AND e.revision > $2 AND e.revision <= $3 ORDER BY e.revision LIMIT $4`,
       [scope, afterRevision, upToRevision, limit],
-    )) as RawEntry[];
-    return rows.map((r) => toEntry<ControlRoomSource>(r));
+    )) as RawRecordRow[];
+    return rows.map((r) => toRecordRow(r, withCodes));
   }
 
   /**
@@ -122,7 +173,7 @@ export class AmbulanceFeedRepository {
         ORDER BY e.revision, e.scope LIMIT $5`,
       [fromRevision, toRevision, a.revision, a.service, limit],
     )) as RawEntry[];
-    return rows.map((r) => toEntry<ControlRoomSource & ApprovedKitRow>(r));
+    return rows.map(toEntry);
   }
 
   /**

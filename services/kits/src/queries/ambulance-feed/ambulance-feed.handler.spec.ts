@@ -136,7 +136,7 @@ describe(AmbulanceFeedHandler.name, () => {
         exhausted: true,
         records: [],
       });
-      expect(f.calls).not.toContain('scopeEntries');
+      expect(f.calls).not.toContain('scopeRecords');
     });
 
     it('ends a part at the row limit or the byte budget, not exhausted, resuming after the last record it holds', async () => {

@@ -3,19 +3,17 @@ import {
   FEED_DEFAULT_LIMIT,
   FEED_MAX_LIMIT,
   FEED_PART_RECORDS,
-  type ControlRoomSource,
   type FeedOpenRequest,
   type FeedPageRange,
   type FeedOpenResponse,
   type FeedPartRequest,
   type FeedRecord,
-  controlRoomKitJson,
   feedWithdrawal,
   scopeCarriesCabinetCodes,
   toControlRoomKit,
 } from '@bleedkits/contracts';
 import { PreSerialisedJson, ServiceError } from '@bleedkits/platform';
-import { AmbulanceFeedRepository, type FeedEntryRow } from '../../database/ambulance-feed.repository';
+import { AmbulanceFeedRepository, type FeedEntryRow, type FeedRecordRow } from '../../database/ambulance-feed.repository';
 import { boundedJsonArray } from './bounded-part';
 import { FeedClientAuth } from './feed-client-auth';
 
@@ -28,14 +26,12 @@ const whole = (v: unknown, fallback: number) => {
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
-export function feedRecordOf(entry: FeedEntryRow<ControlRoomSource>, withCodes: boolean): FeedRecord {
+export function feedRecordOf(entry: FeedEntryRow, withCodes: boolean): FeedRecord {
   return entry.kit ? toControlRoomKit(entry.kit, withCodes) : feedWithdrawal(entry.kitId, entry.revision, entry.withdrawnReason ?? 'deleted');
 }
 
-/** feedRecordOf's JSON (the part's hot path: a kit record is written without building the object first). */
-export function feedRecordJson(entry: FeedEntryRow<ControlRoomSource>, withCodes: boolean): string {
-  return entry.kit ? controlRoomKitJson(entry.kit, withCodes) : JSON.stringify(feedRecordOf(entry, withCodes));
-}
+/** A record of a part as JSON: the kit's record as the repository wrote it, or its withdrawal. */
+const recordJson = (r: FeedRecordRow) => r.recordJson ?? JSON.stringify(feedWithdrawal(r.kitId, r.revision, r.withdrawnReason ?? 'deleted'));
 
 /**
  * The ambulance-service feed: a scope's changes after a cursor in revision order, read in parts the gateway puts
@@ -72,10 +68,10 @@ export class AmbulanceFeedHandler {
     const upTo = whole(req.upToRevision, 0);
     const limit = Math.min(FEED_PART_MAX_ROWS, Math.max(1, whole(req.limit, FEED_PART_MAX_ROWS)));
     const withCodes = scopeCarriesCabinetCodes(client.scope);
-    const entries = upTo > after ? await this.repo.scopeEntries(client.scope, after, upTo, limit) : [];
-    const part = boundedJsonArray(entries, (e) => feedRecordJson(e, withCodes));
+    const entries = upTo > after ? await this.repo.scopeRecords(client.scope, after, upTo, limit, withCodes) : [];
+    const part = boundedJsonArray(entries, recordJson);
     const included = entries.slice(0, part.count);
-    const kits = included.filter((e) => e.kit);
+    const kits = included.filter((e) => e.recordJson);
     // A control room's answer may carry codes: it is logged before it leaves, whether or not this part holds one.
     if (withCodes && kits.length) {
       await this.repo.logAccess({
@@ -83,7 +79,7 @@ export class AmbulanceFeedHandler {
         clientId: client.id,
         scope: client.scope,
         kitsReturned: kits.length,
-        codesReturned: kits.filter((e) => e.kit?.cabinetCode).length,
+        codesReturned: kits.filter((e) => e.hasCabinetCode).length,
         clientAddress: String(req.clientAddress ?? 'unknown'),
       });
     }

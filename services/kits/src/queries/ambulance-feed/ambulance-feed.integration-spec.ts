@@ -9,10 +9,13 @@ import {
   type FeedRecord,
   KitsSubjects,
   type ListPart,
+  allDayAvailability,
+  toControlRoomKit,
 } from '@bleedkits/contracts';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
 import { feedKeyHash } from '../../commands/manage-feed-clients/manage-feed-clients.handler';
+import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 import { AmbulanceFeedHandler } from './ambulance-feed.handler';
 
 /** NATS refuses a message over 1 MiB: every part must stay below it. */
@@ -101,6 +104,35 @@ describe(AmbulanceFeedHandler.name, () => {
     for (const scope of ['north_west', 'responder_app'])
       expect((await recordsAfter(scope, beforeDelete))[0]).toMatchObject({ id: a.id, withdrawn: true, reason: 'deleted' });
     expect(await recordsAfter('london', beforeDelete)).toEqual([]);
+  });
+
+  it('writes each record as toControlRoomKit defines it, whatever the text, for codes and no codes', async () => {
+    const start = await head();
+    const kits = [
+      { locationName: 'Caffi’r Orsaf — “Back Room”', addressLine2: 'Unit 2 \\ Rear', cabinetCode: 'A"1\\b', what3words: 'filled.count.soap' },
+      { locationName: '<b>Hall</b> & Café', locationType: 'unlocked_cabinet', cabinetCode: undefined, detailedLocation: 'Left of the door 🩹' },
+      { locationName: "St John's Church", availability: JSON.stringify(allDayAvailability()), publicDisplay: false },
+    ];
+    const ids: number[] = [];
+    for (const [i, k] of kits.entries()) {
+      const kit = await register({ serialNumber: `FEED-JSON-${i}`, locationType: 'locked_cabinet', cabinetCode: '1234', ...k });
+      await approve(kit.id);
+      ids.push(kit.id);
+    }
+    const sources = new Map(
+      (await h.service.get(AmbulanceFeedRepository).downloadEntries(start, 1e15, null, 1000))
+        .filter((e) => e.kit && ids.includes(e.kitId))
+        .map((e) => [e.kitId, e.kit!]),
+    );
+    expect([...sources.keys()].sort()).toEqual([...ids].sort());
+    for (const [scope, withCodes] of [
+      ['north_west', true],
+      ['responder_app', false],
+    ] as const) {
+      const records = (await recordsAfter(scope, start)).filter((r) => ids.includes(r.id) && !r.withdrawn);
+      expect(records.length).toBe(scope === 'responder_app' ? 2 : 3);
+      for (const r of records) expect(r).toEqual(toControlRoomKit(sources.get(r.id)!, withCodes));
+    }
   });
 
   it('keeps every part below the NATS payload limit, however large the kits', async () => {
