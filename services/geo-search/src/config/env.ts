@@ -17,7 +17,7 @@ export function readGeoSearchEnv(source: NodeJS.ProcessEnv = process.env) {
         default: 5000,
         desc: 'serialised viewport answers kept (a change drops only the answers whose box holds the kit)',
       }),
-      GEO_VIEWPORT_CACHE_BYTES: num({ default: 64 * 1024 * 1024, desc: 'memory the cached viewport answers may take' }),
+      GEO_VIEWPORT_CACHE_BYTES: num({ default: 160 * 1024 * 1024, desc: 'memory the cached viewport answers may take' }),
       GEO_SNAPSHOT_MIN_INTERVAL_MS: num({
         default: 60_000,
         desc: 'the offline public snapshot is remade on demand at most this often (and only when the index changed)',
