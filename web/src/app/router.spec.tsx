@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, signedOut } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import type { RouteObject } from 'react-router';
+import { PATHS } from '@/config/paths';
 import { routes } from './router';
 
 /** Every page load opens the emergency notice, which hides the page from assistive technology until OK. */
@@ -11,6 +13,15 @@ async function acknowledgeEmergencyNotice() {
 
 describe('routes', () => {
   beforeEach(() => localStorage.clear());
+
+  it('mounts a page at every named address, and names every address it mounts', () => {
+    const mounted = (rs: RouteObject[]): string[] => rs.flatMap((r) => [...(r.path ? [r.path] : []), ...mounted(r.children ?? [])]);
+    expect(
+      mounted(routes)
+        .filter((p) => p !== '*')
+        .sort(),
+    ).toEqual(Object.values(PATHS).sort());
+  });
 
   it.each(['/no-such-page', '/registerr'])('shows the not-found screen at %s', async (path) => {
     mockFetch({ 'GET /api/auth/user': signedOut() });

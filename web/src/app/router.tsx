@@ -26,6 +26,7 @@ import {
 import { RegisterKitPage } from '@/features/register-kit';
 import { StatisticsPage } from '@/features/statistics';
 import { RootLayout } from './root-layout';
+import { PATHS } from '@/config/paths';
 
 /** Features do not import each other: the shell hands the signed-in user to the pages that need it. */
 function AccountSettingsRoute() {
@@ -67,36 +68,36 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <HomePage finder={<FinderSection />} /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: PATHS.home, element: <HomePage finder={<FinderSection />} /> },
+      { path: PATHS.auth, element: <AuthPage /> },
+      { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/account-settings', element: <AccountSettingsRoute /> },
-          { path: '/register-kit', element: <RegisterKitPage /> },
-          { path: '/dashboard', element: <DashboardRoute /> },
+          { path: PATHS.accountSettings, element: <AccountSettingsRoute /> },
+          { path: PATHS.registerKit, element: <RegisterKitPage /> },
+          { path: PATHS.dashboard, element: <DashboardRoute /> },
           // The spec guards /admin/import by the signed-in check only: it previews a file and sends nothing.
-          { path: '/admin/import', element: <AdminImportPage /> },
+          { path: PATHS.adminImport, element: <AdminImportPage /> },
         ],
       },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/bleed-kit-info', element: <BleedKitInfoPage /> },
-      { path: '/first-aid-training', element: <FirstAidTrainingPage /> },
-      { path: '/cabinet-options', element: <CabinetOptionsPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/cookie-policy', element: <CookiePolicyPage /> },
-      { path: '/accessibility', element: <AccessibilityPage /> },
-      { path: '/constitution', element: <ConstitutionPage /> },
-      { path: '/donate', element: <DonatePage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/admin', element: <AdminRoute /> },
-      { path: '/admin/backups', element: <BackupsRoute /> },
-      { path: '/admin/email-templates', element: <EmailTemplatesRoute /> },
-      { path: '/admin/verification', element: <VerificationRoute /> },
-      { path: '/statistics', element: <StatisticsPage /> },
+      { path: PATHS.about, element: <AboutPage /> },
+      { path: PATHS.bleedKitInfo, element: <BleedKitInfoPage /> },
+      { path: PATHS.firstAidTraining, element: <FirstAidTrainingPage /> },
+      { path: PATHS.cabinetOptions, element: <CabinetOptionsPage /> },
+      { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
+      { path: PATHS.cookiePolicy, element: <CookiePolicyPage /> },
+      { path: PATHS.accessibility, element: <AccessibilityPage /> },
+      { path: PATHS.constitution, element: <ConstitutionPage /> },
+      { path: PATHS.donate, element: <DonatePage /> },
+      { path: PATHS.contact, element: <ContactPage /> },
+      { path: PATHS.admin, element: <AdminRoute /> },
+      { path: PATHS.adminBackups, element: <BackupsRoute /> },
+      { path: PATHS.adminEmailTemplates, element: <EmailTemplatesRoute /> },
+      { path: PATHS.adminVerification, element: <VerificationRoute /> },
+      { path: PATHS.statistics, element: <StatisticsPage /> },
       // The spec's statistics call to action links to /register; the page is /register-kit.
-      { path: '/register', element: <Navigate to="/register-kit" replace /> },
+      { path: PATHS.register, element: <Navigate to={PATHS.registerKit} replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -8,6 +8,7 @@ import type { CurrentUser } from '@bleedkits/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { PageMeta } from './page-meta';
+import { PATHS } from '@/config/paths';
 
 /** The spec's message on an admin page for a signed-in user who is not an admin. */
 export const ADMIN_PERMISSION_MESSAGE = "You don't have permission to access this page. Admin access is required.";
@@ -32,7 +33,7 @@ export function AdminOnlyPage({ user, isLoading = false, meta, children }: Admin
       </Container>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={PATHS.auth} replace />;
   if (user.role !== 'admin') {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
@@ -46,7 +47,7 @@ export function AdminOnlyPage({ user, isLoading = false, meta, children }: Admin
             <Typography color="text.secondary" sx={{ mb: 3 }}>
               {ADMIN_PERMISSION_MESSAGE}
             </Typography>
-            <Button component={RouterLink} to="/" variant="contained">
+            <Button component={RouterLink} to={PATHS.home} variant="contained">
               Return to Homepage
             </Button>
           </CardContent>

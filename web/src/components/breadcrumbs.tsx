@@ -2,6 +2,7 @@ import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { PATHS } from '@/config/paths';
 
 export type Crumb = { label: string; to?: string };
 
@@ -14,7 +15,7 @@ export type BreadcrumbsProps = {
 export function Breadcrumbs({ trail }: BreadcrumbsProps) {
   return (
     <MuiBreadcrumbs aria-label="Breadcrumb" sx={{ mb: 3 }}>
-      <Link component={RouterLink} to="/" underline="hover" color="inherit">
+      <Link component={RouterLink} to={PATHS.home} underline="hover" color="inherit">
         Home
       </Link>
       {trail.map((crumb, index) => {

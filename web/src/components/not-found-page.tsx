@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PageMeta } from './page-meta';
+import { PATHS } from '@/config/paths';
 
 export function NotFoundPage() {
   return (
@@ -21,7 +22,7 @@ export function NotFoundPage() {
             </Typography>
           </Stack>
           <Typography color="text.secondary">Did you forget to add the page to the router?</Typography>
-          <Button component={RouterLink} to="/" variant="contained" sx={{ mt: 3 }}>
+          <Button component={RouterLink} to={PATHS.home} variant="contained" sx={{ mt: 3 }}>
             Go to the home page
           </Button>
         </CardContent>

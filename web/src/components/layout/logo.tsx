@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { SITE } from '@/config/site';
 import { Link as RouterLink } from 'react-router';
+import { PATHS } from '@/config/paths';
 
 /** A red cross-in-square mark and the site name; links home. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
     <Box
       component={RouterLink}
-      to="/"
+      to={PATHS.home}
       aria-label={`${SITE.name} home`}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: inverted ? 'common.white' : 'text.primary', textDecoration: 'none' }}
     >

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { NavLink as RouterNavLink, Link as RouterLink } from 'react-router';
 import { Logo } from './logo';
 import { MAIN_LINKS, MOBILE_LINKS } from './nav-links';
+import { PATHS } from '@/config/paths';
 
 export type HeaderUser = { firstName: string; role: string };
 
@@ -48,7 +49,7 @@ export function SiteHeader({ user, onLogout, loggingOut }: SiteHeaderProps) {
               </Button>
             ))}
             {isAdmin && (
-              <Button component={RouterNavLink} to="/admin" sx={navSx}>
+              <Button component={RouterNavLink} to={PATHS.admin} sx={navSx}>
                 Admin
               </Button>
             )}
@@ -76,7 +77,7 @@ export function SiteHeader({ user, onLogout, loggingOut }: SiteHeaderProps) {
               </ListItemButton>
             ))}
             {isAdmin && (
-              <ListItemButton component={RouterLink} to="/admin" onClick={closeMenu}>
+              <ListItemButton component={RouterLink} to={PATHS.admin} onClick={closeMenu}>
                 <ListItemText primary="Admin" />
               </ListItemButton>
             )}
@@ -95,14 +96,14 @@ function AuthButtons({ user, onLogout, loggingOut }: SiteHeaderProps) {
   if (user === undefined) return null;
   if (user === null) {
     return (
-      <Button variant="contained" component={RouterLink} to="/auth">
+      <Button variant="contained" component={RouterLink} to={PATHS.auth}>
         Login
       </Button>
     );
   }
   return (
     <>
-      <Button variant="outlined" component={RouterLink} to="/dashboard">
+      <Button variant="outlined" component={RouterLink} to={PATHS.dashboard}>
         Dashboard
       </Button>
       <Button variant="contained" onClick={onLogout} disabled={loggingOut}>

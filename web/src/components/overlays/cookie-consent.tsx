@@ -24,6 +24,7 @@ import {
   type CookieConsentRecord,
   type CookiePreferences,
 } from './cookie-consent-record';
+import { PATHS } from '@/config/paths';
 
 export type CookieConsentProps = {
   /** The clock used to judge whether stored consent has expired; injectable for tests. */
@@ -63,7 +64,7 @@ export function CookieConsent({ now = defaultNow }: CookieConsentProps) {
               <Typography variant="body2" color="text.secondary">
                 Essential storage keeps you signed in, remembers this choice and lets the kit finder work offline. We use no analytics or advertising
                 cookies. See our{' '}
-                <Link component={RouterLink} to="/cookie-policy">
+                <Link component={RouterLink} to={PATHS.cookiePolicy}>
                   cookie policy
                 </Link>
                 .

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { PATHS } from '@/config/paths';
 
 type SettingsTab = 'profile' | 'password';
 
@@ -22,7 +23,7 @@ export function AccountSettingsPage({ user }: { user: CurrentUser }) {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
       <PageMeta title="Account Settings" description="Update your profile information and password." />
-      <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBack />} sx={{ mb: 2 }}>
+      <Button component={RouterLink} to={PATHS.dashboard} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
         Back to Dashboard
       </Button>
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>

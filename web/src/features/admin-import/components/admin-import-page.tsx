@@ -31,6 +31,7 @@ import {
   sizeInKb,
   validatedFileName,
 } from '../lib/preview-csv';
+import { PATHS } from '@/config/paths';
 
 /** The spec shows the first 10 rows. */
 const PREVIEW_ROWS = 10;
@@ -110,7 +111,7 @@ export function AdminImportPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
       <PageMeta title="CSV Import Preview" description="Preview and check a CSV file of kits before it is imported." />
-      <Button component={RouterLink} to="/admin" startIcon={<ArrowBack />} sx={{ mb: 2 }}>
+      <Button component={RouterLink} to={PATHS.admin} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
         Back to Admin
       </Button>
       <Typography variant="h4" component="h1" gutterBottom>

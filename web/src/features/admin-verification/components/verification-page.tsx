@@ -49,6 +49,7 @@ import {
   useVerificationUpcomingReportQuery,
 } from '../api';
 import { VERIFICATION_TEXTS as T, defaultPreview } from './verification-texts';
+import { PATHS } from '@/config/paths';
 
 const META = { title: T.title, description: 'Six-monthly verification of registered kits: overdue and upcoming checks, reminders.' };
 const ROWS_PER_PAGE = 50;
@@ -87,7 +88,7 @@ function VerificationConsole() {
       <PageMeta {...META} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Box>
-          <Button component={RouterLink} to="/admin" startIcon={<ArrowBack />} size="small">
+          <Button component={RouterLink} to={PATHS.admin} startIcon={<ArrowBack />} size="small">
             Back to Admin
           </Button>
           <Typography variant="h4" component="h1">

@@ -18,6 +18,7 @@ import { KitReviewList } from './kit-review-list';
 import { ManufacturersTab } from './manufacturers-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
+import { PATHS } from '@/config/paths';
 
 const META = { title: 'Admin Dashboard', description: 'Approve kits, manage users and manufacturers and run data tools.' };
 
@@ -53,7 +54,12 @@ export function AdminPage({ user, isLoading = false, dialogs }: AdminPageProps) 
   }
   if (!user) {
     return (
-      <AccessMessage title="Admin Access Required" text="Please log in with an administrator account to view this page." to="/auth" action="Log In" />
+      <AccessMessage
+        title="Admin Access Required"
+        text="Please log in with an administrator account to view this page."
+        to={PATHS.auth}
+        action="Log In"
+      />
     );
   }
   if (user.role !== 'admin') {
@@ -61,7 +67,7 @@ export function AdminPage({ user, isLoading = false, dialogs }: AdminPageProps) 
       <AccessMessage
         title="Access Denied"
         text="You don't have permission to access this page. Admin access is required."
-        to="/dashboard"
+        to={PATHS.dashboard}
         action="Go to Dashboard"
       />
     );

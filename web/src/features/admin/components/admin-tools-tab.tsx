@@ -27,6 +27,7 @@ import { BulkVerificationDatesButton } from './bulk-verification-dates';
 import { EmailOutboxCard } from './email-outbox-card';
 import { CsvComparisonInput } from './csv-comparison/csv-comparison-input';
 import { AmbulanceFeedCard } from './ambulance-feed-card';
+import { PATHS } from '@/config/paths';
 
 /** 'Never' for the 2000-01-01 sentinel (or no date); otherwise dd/MM/yyyy HH:mm in UK time. */
 export function lastDownloadText(value: string | null | undefined): string {
@@ -180,7 +181,7 @@ function DatabaseManagementCard({ longSerialCount, onShowLongSerials }: { longSe
             Long Serial Numbers Report ({longSerialCount})
           </Button>
           <CsvComparisonInput />
-          <Button component={RouterLink} to="/admin/backups" variant="outlined" startIcon={<Backup />}>
+          <Button component={RouterLink} to={PATHS.adminBackups} variant="outlined" startIcon={<Backup />}>
             Database Backups
           </Button>
         </Stack>

@@ -19,6 +19,7 @@ import { OUTBOX_STATUSES, type OutboxStatus } from '@bleedkits/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAdminEmailOutboxQuery } from '../email-outbox-api';
+import { PATHS } from '@/config/paths';
 
 const STATUS_COLOUR: Record<OutboxStatus, 'default' | 'info' | 'success' | 'error'> = {
   queued: 'default',
@@ -75,7 +76,7 @@ export function EmailOutboxCard() {
             <Button variant="outlined" startIcon={<Refresh />} onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
               Refresh
             </Button>
-            <Button component={RouterLink} to="/admin/email-templates" variant="outlined" startIcon={<EmailOutlined />}>
+            <Button component={RouterLink} to={PATHS.adminEmailTemplates} variant="outlined" startIcon={<EmailOutlined />}>
               Email Templates
             </Button>
           </Stack>

@@ -19,6 +19,7 @@ import { useLoginMutation, useRegisterMutation } from '../api';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { PATHS } from '@/config/paths';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -71,7 +72,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
         await login({ email: values.email.trim(), password: values.password }).unwrap();
         toast({ title: 'Welcome back!' });
       }
-      setTimeout(() => void navigate('/'), REDIRECT_DELAY_MS);
+      setTimeout(() => void navigate(PATHS.home), REDIRECT_DELAY_MS);
     } catch (error) {
       const message = isApiError(error) ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
       if (isSignUp && message.includes(AuthMessages.duplicateEmail)) {

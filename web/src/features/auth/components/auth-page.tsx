@@ -7,6 +7,7 @@ import { PageMeta } from '@/components/page-meta';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { AuthCard } from './auth-card';
 import { AuthMarketing } from './auth-marketing';
+import { PATHS } from '@/config/paths';
 
 export function AuthPage() {
   const { isLoading, isSignedIn } = useCurrentUser();
@@ -16,7 +17,7 @@ export function AuthPage() {
     if (!isLoading && !isSignedIn) setFormShown(true);
   }, [isLoading, isSignedIn]);
 
-  if (isSignedIn && !formShown) return <Navigate to="/" replace />;
+  if (isSignedIn && !formShown) return <Navigate to={PATHS.home} replace />;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>

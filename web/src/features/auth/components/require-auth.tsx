@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../hooks/use-current-user';
+import { PATHS } from '@/config/paths';
 
 /** Guards signed-in routes: a loading message while the session is checked, /auth when signed out. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
@@ -15,6 +16,6 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
       </Container>
     );
   }
-  if (!isSignedIn) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!isSignedIn) return <Navigate to={PATHS.auth} replace state={{ from: location.pathname }} />;
   return <>{children ?? <Outlet />}</>;
 }

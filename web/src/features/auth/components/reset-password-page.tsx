@@ -16,6 +16,7 @@ import { PasswordField } from '@/components/password-field';
 import { useToast } from '@/components/toasts/use-toast';
 import { useResetPasswordMutation } from '../api';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { PATHS } from '@/config/paths';
 
 type Field = 'newPassword' | 'confirmPassword';
 
@@ -59,14 +60,14 @@ export function ResetPasswordPage() {
           {!token ? (
             <Stack spacing={2}>
               <Alert severity="error">{AuthMessages.resetTokenInvalid}</Alert>
-              <Link component={RouterLink} to="/auth">
+              <Link component={RouterLink} to={PATHS.auth}>
                 Back to sign in
               </Link>
             </Stack>
           ) : done ? (
             <Stack spacing={2}>
               <Alert severity="success">Your password has been reset. You can now sign in with your new password.</Alert>
-              <Button component={RouterLink} to="/auth" variant="contained">
+              <Button component={RouterLink} to={PATHS.auth} variant="contained">
                 Go to sign in
               </Button>
             </Stack>
@@ -78,7 +79,7 @@ export function ResetPasswordPage() {
               <Button type="submit" variant="contained" size="large" disabled={isLoading}>
                 {isLoading ? 'Resetting...' : 'Reset Password'}
               </Button>
-              <Link component={RouterLink} to="/auth" variant="body2">
+              <Link component={RouterLink} to={PATHS.auth} variant="body2">
                 Back to sign in
               </Link>
             </Stack>

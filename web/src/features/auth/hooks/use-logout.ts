@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toasts/use-toast';
 import { useLogoutMutation } from '../api';
+import { PATHS } from '@/config/paths';
 
 export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolean } {
   const [logoutMutation, { isLoading }] = useLogoutMutation();
@@ -11,7 +12,7 @@ export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolea
     try {
       await logoutMutation().unwrap();
       toast({ title: 'Goodbye!' });
-      await navigate('/');
+      await navigate(PATHS.home);
     } catch {
       toast({ title: 'Logout failed', variant: 'destructive' });
     }

@@ -26,6 +26,7 @@ import { BackupHistoryTable } from './backup-history-table';
 import { BACKUP_TEXTS as T } from './backup-texts';
 import { DropboxTokenForm } from './dropbox-token-form';
 import { SecurityStatusCard } from './security-status-card';
+import { PATHS } from '@/config/paths';
 
 const META = { title: 'Database Backups', description: 'Encrypted database backups: history, Backup Now, schedule and the Dropbox copy.' };
 /** Spec §9: admin pages poll running jobs every 2 seconds. */
@@ -68,7 +69,7 @@ function BackupsConsole() {
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <PageMeta {...META} />
       <Box sx={{ mb: 2 }}>
-        <Button component={RouterLink} to="/admin" startIcon={<ArrowBack />} size="small">
+        <Button component={RouterLink} to={PATHS.admin} startIcon={<ArrowBack />} size="small">
           Back to Admin
         </Button>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>

@@ -24,6 +24,7 @@ import { KitPagination } from './kit-pagination';
 import { KitTiles } from './kit-tiles';
 import { BulkUploadTab } from './bulk-upload/bulk-upload-tab';
 import { KitsTable } from './kits-table';
+import { PATHS } from '@/config/paths';
 
 export const LOADING_KITS = 'Loading your kits...';
 export const LOAD_KITS_FAILED = 'Error loading your kits. Please try again.';
@@ -40,7 +41,7 @@ function NoKits() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         You have not registered any bleed kits yet.
       </Typography>
-      <Button component={RouterLink} to="/register-kit" variant="contained">
+      <Button component={RouterLink} to={PATHS.registerKit} variant="contained">
         Register Your First Kit
       </Button>
     </Box>
@@ -137,13 +138,13 @@ export function DashboardPage({ user, dialogs }: { user: CurrentUser; dialogs: K
           <Typography color="text.secondary">Manage your registered bleed kits.</Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          <Button component={RouterLink} to="/register-kit" variant="contained" startIcon={<Add />}>
+          <Button component={RouterLink} to={PATHS.registerKit} variant="contained" startIcon={<Add />}>
             Register New Kit
           </Button>
           <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setTab('bulk')}>
             Bulk Upload
           </Button>
-          <Button component={RouterLink} to="/account-settings" variant="outlined" startIcon={<Settings />}>
+          <Button component={RouterLink} to={PATHS.accountSettings} variant="outlined" startIcon={<Settings />}>
             Settings
           </Button>
         </Stack>

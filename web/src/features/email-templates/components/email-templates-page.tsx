@@ -31,6 +31,7 @@ import {
   useEmailTemplatesSendTestMutation,
 } from '../api';
 import { sampleValues } from '../lib/sample-values';
+import { PATHS } from '@/config/paths';
 
 const META = { title: 'Email Templates', description: 'Edit the e-mails the register sends and send test e-mails.' };
 export { ADMIN_PERMISSION_MESSAGE as PERMISSION_MESSAGE } from '@/components/admin-only-page';
@@ -58,7 +59,7 @@ function TemplatesConsole() {
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
       <PageMeta {...META} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
-        <Button component={RouterLink} to="/admin" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+        <Button component={RouterLink} to={PATHS.admin} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
           Back to Admin
         </Button>
         <div>

@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { PATHS } from '@/config/paths';
 
 export function Hero() {
   return (
@@ -16,10 +17,16 @@ export function Hero() {
           A national register and public map of bleed control kits, shared with ambulance services so that help can be found when every minute counts.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to="/register-kit" variant="contained" color="secondary" size="large">
+          <Button component={RouterLink} to={PATHS.registerKit} variant="contained" color="secondary" size="large">
             Register Your Bleed Kit
           </Button>
-          <Button component={RouterLink} to="/bleed-kit-info" variant="outlined" size="large" sx={{ color: 'inherit', borderColor: 'currentColor' }}>
+          <Button
+            component={RouterLink}
+            to={PATHS.bleedKitInfo}
+            variant="outlined"
+            size="large"
+            sx={{ color: 'inherit', borderColor: 'currentColor' }}
+          >
             Learn About Bleed Kits
           </Button>
         </Stack>

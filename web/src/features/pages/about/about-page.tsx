@@ -11,6 +11,7 @@ import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { InternalLink } from '../components/links';
+import { PATHS } from '@/config/paths';
 
 const HOW_THE_MAP_WORKS = [
   {
@@ -56,8 +57,8 @@ export function AboutPage() {
           workplaces and venues.
         </Para>
         <Para>
-          See <InternalLink to="/bleed-kit-info">bleed kit information</InternalLink> for what a kit contains and{' '}
-          <InternalLink to="/cabinet-options">cabinet options</InternalLink> for where kits can be kept.
+          See <InternalLink to={PATHS.bleedKitInfo}>bleed kit information</InternalLink> for what a kit contains and{' '}
+          <InternalLink to={PATHS.cabinetOptions}>cabinet options</InternalLink> for where kits can be kept.
         </Para>
       </PageSection>
 
@@ -99,21 +100,21 @@ export function AboutPage() {
               <strong>Register a kit</strong> you look after, so that it can be found in an emergency.
             </>,
             <>
-              <strong>Learn how to use one</strong> on one of our <InternalLink to="/first-aid-training">first aid training courses</InternalLink>.
+              <strong>Learn how to use one</strong> on one of our <InternalLink to={PATHS.firstAidTraining}>first aid training courses</InternalLink>.
             </>,
             <>
               <strong>Support our work</strong> with a donation, which keeps the register running and helps place new kits.
             </>,
             <>
-              <strong>Tell us about a kit</strong> or ask a question through our <InternalLink to="/contact">contact form</InternalLink>.
+              <strong>Tell us about a kit</strong> or ask a question through our <InternalLink to={PATHS.contact}>contact form</InternalLink>.
             </>,
           ]}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
-          <Button component={RouterLink} to="/register-kit" variant="contained">
+          <Button component={RouterLink} to={PATHS.registerKit} variant="contained">
             Register a Kit
           </Button>
-          <Button component={RouterLink} to="/donate" variant="outlined">
+          <Button component={RouterLink} to={PATHS.donate} variant="outlined">
             Donate
           </Button>
         </Stack>

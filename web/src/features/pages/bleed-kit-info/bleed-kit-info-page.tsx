@@ -10,6 +10,7 @@ import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { InternalLink } from '../components/links';
+import { PATHS } from '@/config/paths';
 
 /** Typical contents; exact contents vary between manufacturers and kit models. */
 const KIT_CONTENTS = [
@@ -80,7 +81,7 @@ export function BleedKitInfoPage() {
       <PageSection title="Where kits are kept">
         <Para>
           Kits in an outdoor cabinet can be reached at any time; kits kept inside a building can be reached while it is open. Our{' '}
-          <InternalLink to="/cabinet-options">cabinet options</InternalLink> page compares the choices.
+          <InternalLink to={PATHS.cabinetOptions}>cabinet options</InternalLink> page compares the choices.
         </Para>
       </PageSection>
 
@@ -91,10 +92,10 @@ export function BleedKitInfoPage() {
           and a contact for the person who looks after it.
         </Para>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button component={RouterLink} to="/register-kit" variant="contained">
+          <Button component={RouterLink} to={PATHS.registerKit} variant="contained">
             Register Your Bleed Kit
           </Button>
-          <Button component={RouterLink} to="/first-aid-training" variant="outlined">
+          <Button component={RouterLink} to={PATHS.firstAidTraining} variant="outlined">
             First Aid Training
           </Button>
         </Stack>

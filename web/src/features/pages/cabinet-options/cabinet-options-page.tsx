@@ -8,6 +8,7 @@ import { LOCATION_TYPE_LABELS, type LocationType } from '@bleedkits/contracts';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { InternalLink } from '../components/links';
+import { PATHS } from '@/config/paths';
 
 type CabinetOption = {
   /** The location type chosen at registration, so the page names the same option the form shows. */
@@ -110,8 +111,8 @@ export function CabinetOptionsPage() {
           ]}
         />
         <Para>
-          Whichever option you choose, <InternalLink to="/register-kit">register the kit</InternalLink> so that ambulance services and the public can
-          find it. See <InternalLink to="/bleed-kit-info">bleed kit information</InternalLink> for what a kit should contain.
+          Whichever option you choose, <InternalLink to={PATHS.registerKit}>register the kit</InternalLink> so that ambulance services and the public
+          can find it. See <InternalLink to={PATHS.bleedKitInfo}>bleed kit information</InternalLink> for what a kit should contain.
         </Para>
       </PageSection>
     </InfoPage>

@@ -1,3 +1,5 @@
+import { PATHS } from '@/config/paths';
+
 /** Subjects other pages pre-fill on the contact form; the form reads them from ?subject=. */
 export const ContactSubjects = {
   firstAidTrainingBooking: 'First Aid Training Booking',
@@ -7,7 +9,7 @@ export const ContactSubjects = {
 } as const;
 export type ContactSubject = (typeof ContactSubjects)[keyof typeof ContactSubjects];
 
-export const CONTACT_PATH = '/contact';
+export const CONTACT_PATH = PATHS.contact;
 
 /** '/contact?subject=Bank%20Transfer%20Details': encodeURIComponent keeps spaces as %20, which links and tests rely on. */
 export function contactHref(subject?: ContactSubject): string {

@@ -15,6 +15,7 @@ import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { InternalLink } from '../components/links';
 import { ContactForm } from './contact-form';
+import { PATHS } from '@/config/paths';
 
 const CARDS: readonly { icon: ReactNode; title: string; body: ReactNode }[] = [
   {
@@ -32,8 +33,8 @@ const CARDS: readonly { icon: ReactNode; title: string; body: ReactNode }[] = [
     title: 'Registering a kit',
     body: (
       <>
-        Add a kit with our <InternalLink to="/register-kit">registration form</InternalLink>. If something goes wrong, tell us the kit&apos;s serial
-        number and location.
+        Add a kit with our <InternalLink to={PATHS.registerKit}>registration form</InternalLink>. If something goes wrong, tell us the kit&apos;s
+        serial number and location.
       </>
     ),
   },
@@ -42,8 +43,8 @@ const CARDS: readonly { icon: ReactNode; title: string; body: ReactNode }[] = [
     title: 'Training and donations',
     body: (
       <>
-        See our <InternalLink to="/first-aid-training">first aid courses</InternalLink> and the ways to{' '}
-        <InternalLink to="/donate">support our work</InternalLink>.
+        See our <InternalLink to={PATHS.firstAidTraining}>first aid courses</InternalLink> and the ways to{' '}
+        <InternalLink to={PATHS.donate}>support our work</InternalLink>.
       </>
     ),
   },
@@ -89,7 +90,7 @@ export function ContactPage() {
             <ContactForm key={subject} initialSubject={subject} />
             <Alert severity="info" sx={{ mt: 3 }}>
               We use your name and email address only to reply to your message. We do not add you to a mailing list or share your details. See our{' '}
-              <InternalLink to="/privacy-policy">privacy policy</InternalLink>.
+              <InternalLink to={PATHS.privacyPolicy}>privacy policy</InternalLink>.
             </Alert>
           </Paper>
         </Grid>

@@ -10,6 +10,7 @@ import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { ExternalLink, InternalLink } from '../components/links';
 import { STORED_ITEMS } from './cookies';
+import { PATHS } from '@/config/paths';
 
 export function CookiePolicyPage() {
   return (
@@ -86,7 +87,7 @@ export function CookiePolicyPage() {
           settings removes everything listed above and signs you out.
         </Para>
         <Para>
-          For how we handle personal data more generally, see our <InternalLink to="/privacy-policy">privacy policy</InternalLink>.
+          For how we handle personal data more generally, see our <InternalLink to={PATHS.privacyPolicy}>privacy policy</InternalLink>.
         </Para>
       </PageSection>
     </InfoPage>

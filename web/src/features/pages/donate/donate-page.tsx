@@ -19,6 +19,7 @@ import { BulletList, Para, PageSection } from '../components/page-section';
 import { ExternalLink, InternalLink } from '../components/links';
 import { contactHref, ContactSubjects } from '../contact/contact-link';
 import { DONATION_IMPACT, EXTERNAL_DONATION_PAGES, LARGE_DONATION_THRESHOLD } from './donation-options';
+import { PATHS } from '@/config/paths';
 
 const HIGHLIGHTS: readonly { icon: ReactNode; value: string; label: string }[] = [
   { icon: <MedicalServicesIcon fontSize="large" color="primary" />, value: SITE.donateDisplayedKitCount, label: 'Registered kits' },
@@ -155,8 +156,8 @@ export function DonatePage() {
       <PageSection title="Charity status and transparency">
         <Para>
           {SITE.name} is a registered {CHARITY.legalForm} in {CHARITY.jurisdiction}, established {CHARITY.established}. Every donation is spent on our
-          charitable objects, which are set out in our <InternalLink to="/constitution">constitution</InternalLink>. Our details, and the reports and
-          accounts we file each year, are available on the{' '}
+          charitable objects, which are set out in our <InternalLink to={PATHS.constitution}>constitution</InternalLink>. Our details, and the reports
+          and accounts we file each year, are available on the{' '}
           <ExternalLink href={CHARITY.regulatorRegisterUrl}>{CHARITY.regulator} register</ExternalLink>.
         </Para>
       </PageSection>

@@ -3,6 +3,7 @@ import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { ExternalLink, InternalLink } from '../components/links';
+import { PATHS } from '@/config/paths';
 
 export function PrivacyPolicyPage() {
   return (
@@ -38,8 +39,8 @@ export function PrivacyPolicyPage() {
               location. We use these to find kits near you and do not add them to your account.
             </>,
             <>
-              <strong>What your browser stores:</strong> see our <InternalLink to="/cookie-policy">cookie policy</InternalLink>. We use no analytics
-              or advertising cookies.
+              <strong>What your browser stores:</strong> see our <InternalLink to={PATHS.cookiePolicy}>cookie policy</InternalLink>. We use no
+              analytics or advertising cookies.
             </>,
           ]}
         />
@@ -101,8 +102,8 @@ export function PrivacyPolicyPage() {
         />
         <Para>
           You can correct most of your details yourself in your account settings and on your dashboard. To use any of these rights, or with any
-          question about this notice, <InternalLink to="/contact">contact us</InternalLink>. If you are unhappy with how we have handled your data,
-          you can complain to the <ExternalLink href={CHARITY.dataProtectionRegulatorUrl}>{CHARITY.dataProtectionRegulator}</ExternalLink>.
+          question about this notice, <InternalLink to={PATHS.contact}>contact us</InternalLink>. If you are unhappy with how we have handled your
+          data, you can complain to the <ExternalLink href={CHARITY.dataProtectionRegulatorUrl}>{CHARITY.dataProtectionRegulator}</ExternalLink>.
         </Para>
       </PageSection>
 

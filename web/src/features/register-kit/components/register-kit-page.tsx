@@ -12,6 +12,7 @@ import { emptyKitForm, formHasLocation, KitFormSections, toKitRegistration, useK
 import { PageMeta } from '@/components/page-meta';
 import { useToast } from '@/components/toasts/use-toast';
 import { useCustodianRegisterKitMutation } from '../api';
+import { PATHS } from '@/config/paths';
 
 export const REGISTER_FAILED = 'Something went wrong. Please try again.';
 
@@ -44,7 +45,7 @@ export function RegisterKitPage() {
     try {
       await registerKit(toKitRegistration(form.values)).unwrap();
       toast({ title: 'Success', description: KitMessages.registered });
-      await navigate('/dashboard');
+      await navigate(PATHS.dashboard);
     } catch (error) {
       toast({ title: 'Error', description: serverMessageOr(error, REGISTER_FAILED), variant: 'destructive' });
     }
@@ -60,7 +61,7 @@ export function RegisterKitPage() {
       <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label="Register bleed kit">
         <KitFormSections form={form} locationTypeOptions={REGISTRATION_LOCATION_TYPE_OPTIONS} locationError={locationError} disabled={isLoading} />
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-          <Button component={RouterLink} to="/dashboard" variant="outlined" disabled={isLoading}>
+          <Button component={RouterLink} to={PATHS.dashboard} variant="outlined" disabled={isLoading}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={isLoading}>

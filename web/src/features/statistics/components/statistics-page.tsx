@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { useStatisticsQuery } from '../api';
+import { PATHS } from '@/config/paths';
 
 const META = {
   title: 'Statistics',
@@ -156,7 +157,7 @@ export function StatisticsPage() {
             Know where a bleed kit is?
           </Typography>
           <Typography sx={{ mb: 2 }}>Help us map every kit in the UK. Registering takes a few minutes.</Typography>
-          <Button component={RouterLink} to="/register" variant="contained" color="secondary">
+          <Button component={RouterLink} to={PATHS.register} variant="contained" color="secondary">
             Register a Kit
           </Button>
         </CardContent>

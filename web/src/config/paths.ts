@@ -1,0 +1,29 @@
+/** Every page's address, named once: the router mounts each page at it, and links and redirects go to it. */
+export const PATHS = {
+  home: '/',
+  auth: '/auth',
+  resetPassword: '/reset-password',
+  accountSettings: '/account-settings',
+  registerKit: '/register-kit',
+  /** The spec's old address of the registration page: it redirects to registerKit. */
+  register: '/register',
+  dashboard: '/dashboard',
+  about: '/about',
+  bleedKitInfo: '/bleed-kit-info',
+  firstAidTraining: '/first-aid-training',
+  cabinetOptions: '/cabinet-options',
+  privacyPolicy: '/privacy-policy',
+  cookiePolicy: '/cookie-policy',
+  accessibility: '/accessibility',
+  constitution: '/constitution',
+  donate: '/donate',
+  contact: '/contact',
+  statistics: '/statistics',
+  admin: '/admin',
+  adminImport: '/admin/import',
+  adminBackups: '/admin/backups',
+  adminEmailTemplates: '/admin/email-templates',
+  adminVerification: '/admin/verification',
+} as const;
+
+export type PagePath = (typeof PATHS)[keyof typeof PATHS];
