@@ -6,7 +6,9 @@
 //      entries are written by the same triggers as for any other write),
 //   3. starts identity and the gateway, signs in as admin and creates two feed clients: 'responder_app' (every
 //      public kit nationwide) and the ambulance service with the most kits (cabinet codes, access log),
-//   4. pages each whole feed with limit=5000 from the start, timing every page (to its last byte) and sampling the
+//   4. warms the path up with the first BENCH_FEED_WARMUP_PAGES pages of each feed (a running register's kits service
+//      has long compiled its hot code; a process started a second ago has not), then pages each whole feed with
+//      limit=5000 from the start, timing every page (to its last byte) and sampling the
 //      gateway's resident memory every 100 ms; checks every kit came exactly once; then polls the head 50 times with
 //      If-None-Match (the 304 path),
 //   5. prints kits/s, p50 / p99 per page, gateway RSS and the machine's load with PASS / FAIL per target, and writes
@@ -16,7 +18,8 @@
 // ignored by git), so the benchmark never touches the shared dist/ folders. Not part of `npm test`; exit 0 whatever the figures, 1 only
 // when it could not measure.
 //
-// Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_SEED=20261121  BENCH_FEED_DATABASE=bleedkits_bench_feed
+// Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_FEED_WARMUP_PAGES=2  BENCH_SEED=20261121
+//      BENCH_FEED_DATABASE=bleedkits_bench_feed
 //      BENCH_KEEP_DATABASE=1 (do not drop it at the end)
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +50,7 @@ const SIZES = (env0.BENCH_SIZES || '100000,1000000')
   .map((s) => Number(s.trim()))
   .filter((n) => n > 0);
 const LIMIT = Number(env0.BENCH_FEED_LIMIT || 5000);
+const WARMUP_PAGES = Number(env0.BENCH_FEED_WARMUP_PAGES ?? 2);
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_FEED_DATABASE || 'bleedkits_bench_feed';
 const TARGETS = { kitsPerSecond: 20_000, p99PageMs: 500, gatewayRssBytes: 300 * 1024 ** 2 };
@@ -107,6 +111,17 @@ const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** 
 /** CPU seconds used so far by each process of the feed's path (gateway, kits, the database's backends). */
 function cpuOf(pidsOf) {
   return Object.fromEntries(Object.entries(pidsOf()).map(([name, pids]) => [name, pids.reduce((n, pid) => n + (cpuSecondsOf(pid) ?? 0), 0)]));
+}
+
+/** The first `pages` pages of a key's feed, untimed. */
+async function warmUp(baseUrl, key, pages) {
+  let cursor = '0';
+  for (let i = 0; i < pages; i++) {
+    const res = await fetch(`${baseUrl}/api/ambulance-feed/v1/kits?after=${cursor}&limit=${LIMIT}`, { headers: { authorization: `Bearer ${key}` } });
+    const page = await res.json();
+    if (res.status !== 200 || !page.hasMore) return;
+    cursor = page.nextCursor;
+  }
 }
 
 /** Pages one key's whole feed; every kit must come exactly once. */
@@ -284,7 +299,8 @@ async function benchSize(size, baseEnv, natsBin, hook) {
     result.feeds = {};
     for (const { scope, n } of [responder, busiest]) {
       const key = await keyFor(scope);
-      say(`paging the whole ${scope} feed (${n} kits) with limit=${LIMIT} ...`);
+      await warmUp(baseUrl, key, WARMUP_PAGES);
+      say(`paging the whole ${scope} feed (${n} kits) with limit=${LIMIT} after ${WARMUP_PAGES} pages to warm up ...`);
       const pidsOf = () => ({
         gateway: [gateway.pid],
         kits: [kits.pid],
@@ -368,7 +384,10 @@ async function main() {
   for (const size of SIZES) results.push(await benchSize(size, baseEnv, natsBin, hook));
   for (const r of results) {
     const file = path.join(RESULTS_DIR, `feed-${r.size}-${stamp}.json`);
-    writeFileSync(file, `${JSON.stringify({ benchmark: 'feed', stamp, limit: LIMIT, targets: TARGETS, ...r }, null, 2)}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ benchmark: 'feed', stamp, limit: LIMIT, warmUpPages: WARMUP_PAGES, targets: TARGETS, ...r }, null, 2)}\n`,
+    );
     say(`wrote ${path.relative(ROOT, file)}`);
     say(
       `--- ${r.size.toLocaleString('en-GB')} kits (load average ${r.loadAverageAtStart?.join(' ')} at start, ${r.loadAverageAtEnd?.join(' ') ?? '?'} at end, ${r.cpuCount} cores) ---`,
