@@ -89,34 +89,18 @@ export class KitProjection {
 
   /** Starts from a stored snapshot instead of revision 0 (before the first read of the feed). */
   restore(state: ProjectionState): void {
-    const restoring = this.beginRestore();
-    for (const e of state.entries) restoring.add(e);
-    restoring.finish(state.revision, state.evaluatedDay);
-  }
-
-  /**
-   * Builds a snapshot's index kit by kit while the snapshot is still arriving, apart from the projection: `finish`
-   * puts it in place, and one never finished (a damaged snapshot) leaves the projection as it was.
-   */
-  beginRestore(): { add(e: KitEntry): void; finish(revision: number, evaluatedDay: string): void } {
     if (this.ready || this.revisionApplied > 0 || this.index.size > 0) throw new Error('a snapshot can only be restored into an empty projection');
     const index = new PublicKitIndex();
     let next = Infinity;
-    return {
-      add: (e) => {
-        index.put(e);
-        if (e.flipsAt && e.flipsAt < next) next = e.flipsAt;
-      },
-      finish: (revision, evaluatedDay) => {
-        if (this.ready || this.revisionApplied > 0 || this.index.size > 0)
-          throw new Error('a snapshot can only be restored into an empty projection');
-        this.index = index;
-        this.revisionApplied = revision;
-        this.evaluatedDay = evaluatedDay;
-        this.nextFlip = next;
-        this.refreshVerification();
-      },
-    };
+    for (const e of state.entries) {
+      index.put(e);
+      if (e.flipsAt && e.flipsAt < next) next = e.flipsAt;
+    }
+    this.index = index;
+    this.revisionApplied = state.revision;
+    this.evaluatedDay = state.evaluatedDay;
+    this.nextFlip = next;
+    this.refreshVerification();
   }
 
   /** Empties a projection that is not ready yet (a restored snapshot the feed cannot continue). */

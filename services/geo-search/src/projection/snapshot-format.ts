@@ -79,9 +79,7 @@ export class SnapshotDecoder {
   private pending: Buffer = Buffer.alloc(0);
   private header: SnapshotHeader | null = null;
   private done = false;
-  /** Kits decoded and not yet taken. */
-  private entries: KitEntry[] = [];
-  private decoded = 0;
+  readonly entries: KitEntry[] = [];
 
   push(chunk: Uint8Array): void {
     if (this.done) throw new SnapshotDecodeError('bytes after the end of the snapshot');
@@ -98,12 +96,12 @@ export class SnapshotDecoder {
       this.header = header;
       at = 8 + length;
     }
-    while (this.decoded < this.header.kits) {
+    while (this.entries.length < this.header.kits) {
       const used = this.readEntry(b, at);
       if (used === 0) break;
       at += used;
     }
-    if (this.decoded === this.header.kits && b.length - at >= 8) {
+    if (this.entries.length === this.header.kits && b.length - at >= 8) {
       if (!b.subarray(at, at + 4).equals(END) || b.readUInt32LE(at + 4) !== this.header.kits)
         throw new SnapshotDecodeError('the snapshot does not end where its header says');
       if (b.length - at > 8) throw new SnapshotDecodeError('bytes after the end of the snapshot');
@@ -113,21 +111,14 @@ export class SnapshotDecoder {
     this.pending = b.subarray(at);
   }
 
-  /** The kits decoded since the last call (so they can be indexed while the rest of the snapshot arrives). */
-  take(): KitEntry[] {
-    const taken = this.entries;
-    this.entries = [];
-    return taken;
-  }
-
-  /** The decoded state (with the kits not taken yet); throws when the document ended early. */
+  /** The decoded state; throws when the document ended early. */
   finish(): ProjectionState & { kits: number } {
     if (!this.header || !this.done) throw new SnapshotDecodeError('the snapshot ended early');
     return {
       revision: this.header.revision,
       evaluatedDay: this.header.evaluatedDay,
-      entries: this.take(),
-      kits: this.decoded,
+      entries: this.entries,
+      kits: this.entries.length,
     };
   }
 
@@ -152,7 +143,6 @@ export class SnapshotDecoder {
     const latitude = b.readDoubleLE(at + 16);
     const longitude = b.readDoubleLE(at + 24);
     if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) throw new SnapshotDecodeError('a kit out of this world');
-    this.decoded++;
     this.entries.push(
       kitEntryOf({
         id: b.readUInt32LE(at),

@@ -11,11 +11,6 @@ import { SNAPSHOT_FORMAT, type SnapshotHeader, SnapshotDecoder, encodeSnapshot, 
 
 /** The one object of the bucket: the latest snapshot of the public projection. */
 export const SNAPSHOT_OBJECT = 'public-projection';
-/**
- * The object's chunks (one JetStream message each): a new replica reads them one after another, so fewer and larger
- * chunks than the client's 128 KB default start it sooner; half of NATS's 1 MB payload leaves room for headers.
- */
-const SNAPSHOT_CHUNK_BYTES = 512 * 1024;
 
 export type RestoreOutcome =
   | { from: 'snapshot'; revision: number; kits: number; ms: number }
@@ -90,8 +85,6 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
       const result = await withSignal(os.get(SNAPSHOT_OBJECT), deadline);
       if (!result) return this.feed({ from: 'feed', reason: 'missing' });
       const decoder = new SnapshotDecoder();
-      // Kits are indexed as they arrive, while the rest of the snapshot is still on its way.
-      const restoring = this.projection.beginRestore();
       await pipeline(
         Readable.fromWeb(result.data as unknown as NodeReadableStream<Uint8Array>),
         createGunzip(),
@@ -99,7 +92,6 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
           write(chunk: Buffer, _encoding, done) {
             try {
               decoder.push(chunk);
-              for (const e of decoder.take()) restoring.add(e);
               done();
             } catch (e) {
               done(e as Error);
@@ -112,8 +104,7 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
       if (damaged) throw damaged;
       const state = decoder.finish();
       if (state.revision !== header.revision) throw new Error('the snapshot does not match its description');
-      for (const e of state.entries) restoring.add(e);
-      restoring.finish(state.revision, state.evaluatedDay);
+      this.projection.restore(state);
       const outcome = { from: 'snapshot' as const, revision: state.revision, kits: state.kits, ms: Date.now() - started };
       this.logger.log({ msg: 'projection restored from the stored snapshot; reading the feed after its revision', ...outcome });
       return outcome;
@@ -174,14 +165,10 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     source.pipe(gzip);
     const stream = Readable.toWeb(gzip) as unknown as ReadableStream<Uint8Array>;
     // The expected revision makes a concurrent write by another replica fail here rather than leave two documents.
-    const written = await os.put(
-      { name: SNAPSHOT_OBJECT, description: JSON.stringify(header), options: { max_chunk_size: SNAPSHOT_CHUNK_BYTES } },
-      stream,
-      {
-        timeout: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
-        previousRevision: info?.revision ?? 0,
-      },
-    );
+    const written = await os.put({ name: SNAPSHOT_OBJECT, description: JSON.stringify(header) }, stream, {
+      timeout: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
+      previousRevision: info?.revision ?? 0,
+    });
     this.lastSaved = { revision: header.revision, at: Date.now() };
     this.logger.log({
       msg: 'stored a snapshot of the projection',
