@@ -51,6 +51,11 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
       if (Date.now() > deadline) throw new Error('geo-search did not catch up');
       await new Promise((r) => setTimeout(r, 25));
     }
+    // Ready, then it joins its queue group: until the server has that subscription the gateway rightly answers 503.
+    while ((await http.get('/api/bleed-kits/nearby?lat=53.4&lng=-2.35')).status === 503) {
+      if (Date.now() > deadline) throw new Error('geo-search did not join its queue group');
+      await new Promise((r) => setTimeout(r, 25));
+    }
   }
 
   beforeAll(async () => {
