@@ -11,7 +11,7 @@ import {
 import type { FeedEntryRow } from '../../database/ambulance-feed.repository';
 import { feedKit, feedRepository, kitEntry, withdrawalEntry } from '../../../test/feed-doubles';
 import { refusal } from '../../../test/handler-doubles';
-import { AmbulanceFeedHandler, FEED_PART_MAX_ROWS, feedRecordOf } from './ambulance-feed.handler';
+import { AmbulanceFeedHandler, FEED_PART_MAX_ROWS, feedRecordJson } from './ambulance-feed.handler';
 import { FeedClientAuth } from './feed-client-auth';
 
 describe(AmbulanceFeedHandler.name, () => {
@@ -159,7 +159,7 @@ describe(AmbulanceFeedHandler.name, () => {
   });
 
   it('turns a kit gone without a reason into a deletion', () => {
-    expect(feedRecordOf({ kitId: 5, revision: 50, scope: 'london', withdrawnReason: null, kit: null }, true)).toEqual({
+    expect(JSON.parse(feedRecordJson({ kitId: 5, revision: 50, withdrawnReason: null, recordJson: null, hasCabinetCode: false }))).toEqual({
       id: 5,
       reference: 'BCK-5',
       revision: 50,

@@ -7,13 +7,11 @@ import {
   type FeedPageRange,
   type FeedOpenResponse,
   type FeedPartRequest,
-  type FeedRecord,
   feedWithdrawal,
   scopeCarriesCabinetCodes,
-  toControlRoomKit,
 } from '@bleedkits/contracts';
 import { PreSerialisedJson, ServiceError } from '@bleedkits/platform';
-import { AmbulanceFeedRepository, type FeedEntryRow, type FeedRecordRow } from '../../database/ambulance-feed.repository';
+import { AmbulanceFeedRepository, type FeedRecordRow } from '../../database/ambulance-feed.repository';
 import { boundedJsonArray } from './bounded-part';
 import { FeedClientAuth } from './feed-client-auth';
 
@@ -26,12 +24,9 @@ const whole = (v: unknown, fallback: number) => {
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
-export function feedRecordOf(entry: FeedEntryRow, withCodes: boolean): FeedRecord {
-  return entry.kit ? toControlRoomKit(entry.kit, withCodes) : feedWithdrawal(entry.kitId, entry.revision, entry.withdrawnReason ?? 'deleted');
-}
-
 /** A record of a part as JSON: the kit's record as the repository wrote it, or its withdrawal. */
-const recordJson = (r: FeedRecordRow) => r.recordJson ?? JSON.stringify(feedWithdrawal(r.kitId, r.revision, r.withdrawnReason ?? 'deleted'));
+export const feedRecordJson = (r: FeedRecordRow) =>
+  r.recordJson ?? JSON.stringify(feedWithdrawal(r.kitId, r.revision, r.withdrawnReason ?? 'deleted'));
 
 /**
  * The ambulance-service feed: a scope's changes after a cursor in revision order, read in parts the gateway puts
@@ -69,7 +64,7 @@ export class AmbulanceFeedHandler {
     const limit = Math.min(FEED_PART_MAX_ROWS, Math.max(1, whole(req.limit, FEED_PART_MAX_ROWS)));
     const withCodes = scopeCarriesCabinetCodes(client.scope);
     const entries = upTo > after ? await this.repo.scopeRecords(client.scope, after, upTo, limit, withCodes) : [];
-    const part = boundedJsonArray(entries, recordJson);
+    const part = boundedJsonArray(entries, feedRecordJson);
     const included = entries.slice(0, part.count);
     const kits = included.filter((e) => e.recordJson);
     // A control room's answer may carry codes: it is logged before it leaves, whether or not this part holds one.
