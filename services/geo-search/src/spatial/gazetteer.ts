@@ -43,6 +43,13 @@ class Centroid {
   }
 }
 
+function update(map: Map<string, Centroid>, kit: GazetteerKit, sign: 1 | -1, key: string, fixedLabel: string | null, label?: string): void {
+  let c = map.get(key);
+  if (!c) map.set(key, (c = new Centroid(fixedLabel)));
+  c.add(kit.latitude, kit.longitude, sign, label);
+  if (c.n === 0) map.delete(key);
+}
+
 /**
  * The register's own gazetteer, kept up to date kit by kit: full postcodes, outward codes and towns of the public
  * kits, each at the centre of its kits. It answers offline and needs no provider.
@@ -68,15 +75,9 @@ export class Gazetteer {
 
   private change(kit: GazetteerKit, sign: 1 | -1): void {
     const { postcode, outward, town } = kit.place;
-    const update = (map: Map<string, Centroid>, key: string, fixedLabel: string | null, label?: string) => {
-      let c = map.get(key);
-      if (!c) map.set(key, (c = new Centroid(fixedLabel)));
-      c.add(kit.latitude, kit.longitude, sign, label);
-      if (c.n === 0) map.delete(key);
-    };
-    if (postcode) update(this.postcodes, postcode, postcode);
-    if (outward) update(this.outwards, outward, outward);
-    if (town) update(this.towns, town.key, null, town.label);
+    if (postcode) update(this.postcodes, kit, sign, postcode, postcode);
+    if (outward) update(this.outwards, kit, sign, outward, outward);
+    if (town) update(this.towns, kit, sign, town.key, null, town.label);
   }
 
   /** An exact match: a registered full postcode, outward code or town name. */

@@ -102,11 +102,67 @@ function contains(rects: readonly PositionRect[], e: KitEntry): boolean {
   return false;
 }
 
+/**
+ * The node for kits[from, to) of cell (level, cx, cy), kits in tree order: its quarters' kits follow each other in
+ * quadrant order at every level. Null when they are not (the caller inserts them one by one instead).
+ */
+function buildNode(kits: readonly KitEntry[], from: number, to: number, level: number, cx: number, cy: number): TreeNode | null {
+  const node = new TreeNode(level, cx, cy);
+  if (to - from <= LEAF_KITS || level >= MAX_LEVEL) {
+    const leaf = node.kits!;
+    for (let i = from; i < to; i++) {
+      const e = kits[i];
+      leaf.push(e);
+      add(node, fixed(e.latitude), fixed(e.longitude));
+    }
+    return node;
+  }
+  node.kits = null;
+  const children: (TreeNode | null)[] = [null, null, null, null];
+  node.children = children;
+  let at = from;
+  for (let q = 0; q < 4 && at < to; q++) {
+    let end = at;
+    while (end < to && quarterOf(node, kits[end]) === q) end++;
+    if (end === at) continue;
+    const child = buildNode(kits, at, end, level + 1, (cx << 1) | (q & 1), (cy << 1) | (q >> 1));
+    if (!child) return null;
+    children[q] = child;
+    node.count += child.count;
+    node.sumLat += child.sumLat;
+    node.sumLng += child.sumLng;
+    at = end;
+  }
+  return at === to ? node : null;
+}
+
 export class KitTree {
   private root: TreeNode | null = null;
 
+  /**
+   * The tree of these kits when they come in tree order (a snapshot written from treeOrder()): built level by level
+   * in one pass each, the same tree as inserting them one by one. Null when they are not in tree order.
+   */
+  static fromTreeOrder(kits: readonly KitEntry[]): KitTree | null {
+    const tree = new KitTree();
+    if (kits.length === 0) return tree;
+    tree.root = buildNode(kits, 0, kits.length, 0, 0, 0);
+    return tree.root ? tree : null;
+  }
+
   get size(): number {
     return this.root?.count ?? 0;
+  }
+
+  /** Every kit, leaf by leaf in quadrant order: what fromTreeOrder builds from. */
+  treeOrder(): KitEntry[] {
+    const out: KitEntry[] = [];
+    const visit = (node: TreeNode): void => {
+      if (node.kits) for (const e of node.kits) out.push(e);
+      else for (const c of node.children!) if (c) visit(c);
+    };
+    if (this.root) visit(this.root);
+    return out;
   }
 
   insert(e: KitEntry): void {

@@ -1,7 +1,7 @@
 import { type ViewportQuery, viewportCells } from '@bleedkits/contracts';
 import type { KitEntry } from '../projection/kit-entry';
 import { entry, randomPlace, rng } from '../../test/random-kits';
-import { distanceKm } from './kit-tree';
+import { KitTree, distanceKm } from './kit-tree';
 import { PublicKitIndex, inRects, positionRects } from './public-kit-index';
 
 type Item = { id?: number | string; isCluster?: boolean; count?: number; latitude: number; longitude: number; distance?: number };
@@ -133,5 +133,43 @@ describe(PublicKitIndex.name, () => {
     for (const id of [...live.keys()]) incremental.remove(id);
     expect(incremental.size).toBe(0);
     expect(incremental.viewport({ north: 85, south: -85, east: 180, west: -180, zoom: 0, limit: 1 })).toEqual([]);
+  });
+
+  it("restored from a snapshot's kits in tree order, is the same index as one built kit by kit, and keeps updating alike", () => {
+    const inTreeOrder = PublicKitIndex.build(kits).treeOrder();
+    expect(inTreeOrder.map((e) => e.id).sort((a, b) => a - b)).toEqual(kits.map((e) => e.id));
+    // The one-pass build takes only kits in tree order; any other order goes kit by kit (the same index, slower).
+    expect(KitTree.fromTreeOrder(inTreeOrder)?.treeOrder()).toEqual(inTreeOrder);
+    expect(KitTree.fromTreeOrder([...inTreeOrder].reverse())).toBeNull();
+    const step = rng(23);
+    for (const order of [inTreeOrder, [...inTreeOrder].sort(() => step() - 0.5)]) {
+      const built = PublicKitIndex.build(kits);
+      const restored = PublicKitIndex.restore(order);
+      // In tree order the very same tree, leaf by leaf (in any other order a leaf may list its kits in another order).
+      if (order === inTreeOrder) expect(restored.treeOrder()).toEqual(built.treeOrder());
+      expect(restored.contentHash).toBe(built.contentHash);
+      expect(restored.size).toBe(built.size);
+      for (const q of boxes(rng(31))) expect({ q, a: restored.viewport(q) }).toEqual({ q, a: built.viewport(q) });
+      for (const place of ['Altrincham', 'WA14', 'WA14 1EN']) expect(restored.gazetteer.exact(place)).toEqual(built.gazetteer.exact(place));
+      // Then changes, kit by kit, on both.
+      for (let n = 0; n < 400; n++) {
+        const id = 1 + Math.floor(step() * kits.length);
+        const p = randomPlace(step);
+        if (n % 3 === 0) {
+          restored.remove(id);
+          built.remove(id);
+        } else {
+          restored.put(entry(id, p.lat, p.lng));
+          built.put(entry(id, p.lat, p.lng));
+        }
+      }
+      if (order === inTreeOrder) expect(restored.treeOrder()).toEqual(built.treeOrder());
+      expect(restored.contentHash).toBe(built.contentHash);
+      for (const q of boxes(rng(37))) expect({ q, a: restored.viewport(q) }).toEqual({ q, a: built.viewport(q) });
+      const p = randomPlace(step);
+      expect(restored.nearby({ lat: p.lat, lng: p.lng, radius: 50, limit: 300 })).toEqual(
+        built.nearby({ lat: p.lat, lng: p.lng, radius: 50, limit: 300 }),
+      );
+    }
   });
 });
