@@ -22,13 +22,24 @@ const SHARED_LIMIT = 200_000;
 
 export function placeKeysOf(postcodeText: string, cityText: string): PlaceKeys {
   const postcode = normalisePostcode(postcodeText);
-  let outward: string | null = outwardCode(postcode);
-  if (!OUTWARD_CODE_PATTERN.test(outward)) outward = null;
-  else {
-    const shared = outwardCodes.get(outward);
-    if (shared) outward = shared;
-    else if (outwardCodes.size < SHARED_LIMIT) outwardCodes.set(outward, outward);
-  }
+  const outward = outwardCode(postcode);
+  return {
+    postcode: FULL_POSTCODE_PATTERN.test(postcode) ? postcode : null,
+    outward: OUTWARD_CODE_PATTERN.test(outward) ? sharedOutwardCode(outward) : null,
+    town: townNameOf(cityText),
+  };
+}
+
+/** The one shared value of a (valid, normalised) outward code. */
+export function sharedOutwardCode(outward: string): string {
+  const shared = outwardCodes.get(outward);
+  if (shared) return shared;
+  if (outwardCodes.size < SHARED_LIMIT) outwardCodes.set(outward, outward);
+  return outward;
+}
+
+/** The one shared town name of a kit's city text; null when it names no town. */
+export function townNameOf(cityText: string): TownName | null {
   let town = townNames.get(cityText);
   if (town === undefined) {
     const label = cityText.trim();
@@ -36,15 +47,5 @@ export function placeKeysOf(postcodeText: string, cityText: string): PlaceKeys {
     town = key ? { key, label } : null;
     if (townNames.size < SHARED_LIMIT) townNames.set(cityText, town);
   }
-  return { postcode: FULL_POSTCODE_PATTERN.test(postcode) ? postcode : null, outward, town };
-}
-
-/** The same keys from their stored parts (a snapshot record): the shared outward code and town values are reused. */
-export function placeKeysFromParts(postcode: string, outward: string, townLabel: string): PlaceKeys {
-  let sharedOutward: string | null = null;
-  if (outward) {
-    sharedOutward = outwardCodes.get(outward) ?? outward;
-    if (!outwardCodes.has(outward) && outwardCodes.size < SHARED_LIMIT) outwardCodes.set(outward, outward);
-  }
-  return { postcode: postcode || null, outward: sharedOutward, town: townLabel ? placeKeysOf('', townLabel).town : null };
+  return town;
 }

@@ -1,21 +1,25 @@
 import { type KitEntry, kitEntryOf } from './kit-entry';
-import { placeKeysFromParts } from './place-keys';
+import { type PlaceKeys, type TownName, sharedOutwardCode, townNameOf } from './place-keys';
 import type { ProjectionState } from './kit-projection';
 
 /**
  * The byte format of a stored snapshot of the public projection (gzipped by the store):
  *
  *   "BKGS" u32 headerLength header-JSON
- *   per kit: u32 id, u32 flipsAt (minute), u32 u32 hash of the JSON, f64 latitude, f64 longitude,
- *            u16+bytes postcode, u16+bytes outward code, u16+bytes town, u32+bytes public JSON
+ *   per kit, in the spatial tree's order: u32 id, u32 flipsAt (minute), u32 u32 hash of the JSON,
+ *            f64 latitude, f64 longitude, u32 outward code, u32 town, u8+bytes postcode, u32+bytes public JSON
  *   "END!" u32 kits
  *
- * The kits' JSON is stored as it is served, so a replica starting from it parses nothing; a truncated or garbled
- * document fails to decode (and the object store's SHA-256 digest catches a damaged one before that).
+ * Outward codes and towns repeat across thousands of kits, so a record names them by number (0: none): the first
+ * record to use a number follows it with the text (u16+bytes), later ones only refer to it. The kits' JSON is stored
+ * as it is served, so a replica starting from it parses nothing; in tree order its tree is built in one pass per level
+ * (PublicKitIndex.restore). A truncated or garbled document fails to decode (and the store's digest catches a damaged
+ * one before that).
  */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = Buffer.from('BKGS');
 const END = Buffer.from('END!');
+const FIXED_BYTES = 40;
 
 export type SnapshotHeader = { format: number; revision: number; evaluatedDay: string; kits: number; createdAt: string };
 
@@ -33,15 +37,32 @@ export function snapshotHeader(state: ProjectionState): SnapshotHeader {
   };
 }
 
+/** Numbers for repeated texts: the first use of one carries its text. */
+class TextNumbers {
+  private readonly numbers = new Map<string, number>();
+
+  /** The text's number and, the first time, the text to write after it. */
+  refer(text: string | null | undefined): [number, Buffer | null] {
+    if (!text) return [0, null];
+    const known = this.numbers.get(text);
+    if (known) return [known, null];
+    const n = this.numbers.size + 1;
+    this.numbers.set(text, n);
+    return [n, Buffer.from(text, 'utf8')];
+  }
+}
+
 export async function* encodeSnapshot(header: SnapshotHeader, entries: readonly KitEntry[]): AsyncGenerator<Buffer> {
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const head = Buffer.alloc(8);
   MAGIC.copy(head, 0);
   head.writeUInt32LE(headerBytes.length, 4);
   yield Buffer.concat([head, headerBytes]);
+  const outwards = new TextNumbers();
+  const towns = new TextNumbers();
   for (let i = 0; i < entries.length; i += SLICE) {
     const parts: Buffer[] = [];
-    for (const e of entries.slice(i, i + SLICE)) parts.push(encodeEntry(e));
+    for (const e of entries.slice(i, i + SLICE)) parts.push(encodeEntry(e, outwards.refer(e.place.outward), towns.refer(e.place.town?.label)));
     yield Buffer.concat(parts);
     await new Promise((r) => setImmediate(r));
   }
@@ -51,22 +72,27 @@ export async function* encodeSnapshot(header: SnapshotHeader, entries: readonly 
   yield tail;
 }
 
-function encodeEntry(e: KitEntry): Buffer {
+function encodeEntry(e: KitEntry, [outward, outwardText]: [number, Buffer | null], [town, townText]: [number, Buffer | null]): Buffer {
   const postcode = Buffer.from(e.place.postcode ?? '', 'latin1');
-  const outward = Buffer.from(e.place.outward ?? '', 'latin1');
-  const town = Buffer.from(e.place.town?.label ?? '', 'utf8');
+  if (postcode.length > 255) throw new Error(`kit ${e.id}: a postcode of ${postcode.length} characters`);
   const jsonLength = Buffer.byteLength(e.json, 'utf8');
-  const b = Buffer.allocUnsafe(32 + 2 + postcode.length + 2 + outward.length + 2 + town.length + 4 + jsonLength);
+  const texts = (outwardText ? 2 + outwardText.length : 0) + (townText ? 2 + townText.length : 0);
+  const b = Buffer.allocUnsafe(FIXED_BYTES + texts + 1 + postcode.length + 4 + jsonLength);
   let at = b.writeUInt32LE(e.id, 0);
   at = b.writeUInt32LE(e.flipsAt, at);
   at = b.writeUInt32LE(e.h1, at);
   at = b.writeUInt32LE(e.h2, at);
   at = b.writeDoubleLE(e.latitude, at);
   at = b.writeDoubleLE(e.longitude, at);
-  for (const part of [postcode, outward, town]) {
-    at = b.writeUInt16LE(part.length, at);
-    at += part.copy(b, at);
+  at = b.writeUInt32LE(outward, at);
+  at = b.writeUInt32LE(town, at);
+  for (const text of [outwardText, townText]) {
+    if (!text) continue;
+    at = b.writeUInt16LE(text.length, at);
+    at += text.copy(b, at);
   }
+  at = b.writeUInt8(postcode.length, at);
+  at += postcode.copy(b, at);
   at = b.writeUInt32LE(jsonLength, at);
   b.write(e.json, at, 'utf8');
   return b;
@@ -79,6 +105,8 @@ export class SnapshotDecoder {
   private pending: Buffer = Buffer.alloc(0);
   private header: SnapshotHeader | null = null;
   private done = false;
+  private readonly outwards: string[] = [];
+  private readonly towns: (TownName | null)[] = [];
   readonly entries: KitEntry[] = [];
 
   push(chunk: Uint8Array): void {
@@ -122,19 +150,35 @@ export class SnapshotDecoder {
     };
   }
 
-  /** Bytes of one record at `at`, or 0 when it is not all there yet. */
+  /** Bytes of one record at `at`, or 0 when it is not all there yet (nothing is taken from it until it is). */
   private readEntry(b: Buffer, at: number): number {
-    let p = at + 32;
+    let p = at + FIXED_BYTES;
     if (b.length < p) return 0;
-    const strings: string[] = [];
-    for (let i = 0; i < 3; i++) {
+    const outwardNumber = b.readUInt32LE(at + 32);
+    const townNumber = b.readUInt32LE(at + 36);
+    let newOutward: string | null = null;
+    let newTown: string | null = null;
+    if (outwardNumber > this.outwards.length) {
+      if (outwardNumber !== this.outwards.length + 1) throw new SnapshotDecodeError('a garbled kit record');
       if (b.length < p + 2) return 0;
       const n = b.readUInt16LE(p);
       if (b.length < p + 2 + n) return 0;
-      strings.push(b.toString(i < 2 ? 'latin1' : 'utf8', p + 2, p + 2 + n));
+      newOutward = b.toString('latin1', p + 2, p + 2 + n);
       p += 2 + n;
     }
-    if (b.length < p + 4) return 0;
+    if (townNumber > this.towns.length) {
+      if (townNumber !== this.towns.length + 1) throw new SnapshotDecodeError('a garbled kit record');
+      if (b.length < p + 2) return 0;
+      const n = b.readUInt16LE(p);
+      if (b.length < p + 2 + n) return 0;
+      newTown = b.toString('utf8', p + 2, p + 2 + n);
+      p += 2 + n;
+    }
+    if (b.length < p + 1) return 0;
+    const postcodeLength = b.readUInt8(p);
+    if (b.length < p + 1 + postcodeLength + 4) return 0;
+    const postcode = postcodeLength ? b.toString('latin1', p + 1, p + 1 + postcodeLength) : null;
+    p += 1 + postcodeLength;
     const jsonLength = b.readUInt32LE(p);
     if (jsonLength > 1_000_000) throw new SnapshotDecodeError('a garbled kit record');
     if (b.length < p + 4 + jsonLength) return 0;
@@ -143,13 +187,20 @@ export class SnapshotDecoder {
     const latitude = b.readDoubleLE(at + 16);
     const longitude = b.readDoubleLE(at + 24);
     if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) throw new SnapshotDecodeError('a kit out of this world');
+    if (newOutward !== null) this.outwards.push(sharedOutwardCode(newOutward));
+    if (newTown !== null) this.towns.push(townNameOf(newTown));
+    const place: PlaceKeys = {
+      postcode,
+      outward: outwardNumber ? this.outwards[outwardNumber - 1] : null,
+      town: townNumber ? this.towns[townNumber - 1] : null,
+    };
     this.entries.push(
       kitEntryOf({
         id: b.readUInt32LE(at),
         flipsAt: b.readUInt32LE(at + 4),
         latitude,
         longitude,
-        place: placeKeysFromParts(strings[0], strings[1], strings[2]),
+        place,
         json,
         hash: [b.readUInt32LE(at + 8), b.readUInt32LE(at + 12)],
       }),

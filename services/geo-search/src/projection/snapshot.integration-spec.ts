@@ -10,7 +10,7 @@ import { ViewportQueryHandler } from '../queries/viewport/viewport.query';
 import { HotQueryServer } from '../transport/hot-query-server';
 import { KitFeedFollower } from './kit-feed-follower';
 import { KitProjection } from './kit-projection';
-import { encodeSnapshot, snapshotHeader } from './snapshot-format';
+import { SNAPSHOT_FORMAT, encodeSnapshot, snapshotHeader } from './snapshot-format';
 import { ProjectionSnapshotStore, SNAPSHOT_OBJECT } from './snapshot-store';
 
 jest.setTimeout(300_000);
@@ -113,7 +113,11 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
     // Nothing newer to store: a second save writes nothing.
     expect(await store.save()).toBe(false);
     const info = await (await bucket()).info(SNAPSHOT_OBJECT);
-    expect(JSON.parse(info!.description!)).toMatchObject({ format: 1, revision: snapshotRevision, kits: first.get(KitProjection).size });
+    expect(JSON.parse(info!.description!)).toMatchObject({
+      format: SNAPSHOT_FORMAT,
+      revision: snapshotRevision,
+      kits: first.get(KitProjection).size,
+    });
 
     // A stretch of register changes after the snapshot: moves, renames, deletions, approvals and pending kits.
     while ((await head()) - snapshotRevision < 500) await changes(50);
