@@ -163,7 +163,7 @@ export class SnapshotDecoder {
       if (b.length < p + 2) return 0;
       const n = b.readUInt16LE(p);
       if (b.length < p + 2 + n) return 0;
-      newOutward = b.toString('latin1', p + 2, p + 2 + n);
+      newOutward = b.toString('utf8', p + 2, p + 2 + n);
       p += 2 + n;
     }
     if (townNumber > this.towns.length) {
