@@ -100,6 +100,20 @@ function encodeEntry(e: KitEntry, [outward, outwardText]: [number, Buffer | null
 
 export class SnapshotDecodeError extends Error {}
 
+/** Whether a record's number for an outward code or town is a new one (the next), which its text follows. */
+function introduces(n: number, known: number): boolean {
+  if (n <= known) return false;
+  if (n !== known + 1) throw new SnapshotDecodeError('a garbled kit record');
+  return true;
+}
+
+/** The text at `p` (u16 length, UTF-8) and the position after it; null when it is not all there yet. */
+function textAt(b: Buffer, p: number): [string, number] | null {
+  if (b.length < p + 2) return null;
+  const end = p + 2 + b.readUInt16LE(p);
+  return b.length < end ? null : [b.toString('utf8', p + 2, end), end];
+}
+
 /** Reads a snapshot from its (gunzipped) bytes as they arrive. */
 export class SnapshotDecoder {
   private pending: Buffer = Buffer.alloc(0);
@@ -158,21 +172,15 @@ export class SnapshotDecoder {
     const townNumber = b.readUInt32LE(at + 36);
     let newOutward: string | null = null;
     let newTown: string | null = null;
-    if (outwardNumber > this.outwards.length) {
-      if (outwardNumber !== this.outwards.length + 1) throw new SnapshotDecodeError('a garbled kit record');
-      if (b.length < p + 2) return 0;
-      const n = b.readUInt16LE(p);
-      if (b.length < p + 2 + n) return 0;
-      newOutward = b.toString('utf8', p + 2, p + 2 + n);
-      p += 2 + n;
+    if (introduces(outwardNumber, this.outwards.length)) {
+      const text = textAt(b, p);
+      if (!text) return 0;
+      [newOutward, p] = text;
     }
-    if (townNumber > this.towns.length) {
-      if (townNumber !== this.towns.length + 1) throw new SnapshotDecodeError('a garbled kit record');
-      if (b.length < p + 2) return 0;
-      const n = b.readUInt16LE(p);
-      if (b.length < p + 2 + n) return 0;
-      newTown = b.toString('utf8', p + 2, p + 2 + n);
-      p += 2 + n;
+    if (introduces(townNumber, this.towns.length)) {
+      const text = textAt(b, p);
+      if (!text) return 0;
+      [newTown, p] = text;
     }
     if (b.length < p + 1) return 0;
     const postcodeLength = b.readUInt8(p);
