@@ -25,5 +25,3 @@ export const PATHS = {
   adminEmailTemplates: '/admin/email-templates',
   adminVerification: '/admin/verification',
 } as const;
-
-export type PagePath = (typeof PATHS)[keyof typeof PATHS];

@@ -2,24 +2,24 @@ import { PATHS } from '@/config/paths';
 
 export type NavLink = { label: string; to: string };
 
-export const MAIN_LINKS: readonly NavLink[] = [
-  { label: 'Home', to: PATHS.home },
-  { label: 'Register a Kit', to: PATHS.registerKit },
-  { label: 'Statistics', to: PATHS.statistics },
-  { label: 'Donate', to: PATHS.donate },
-  { label: 'About', to: PATHS.about },
-];
+const REGISTER: NavLink = { label: 'Register a Kit', to: PATHS.registerKit };
+const STATISTICS: NavLink = { label: 'Statistics', to: PATHS.statistics };
+const DONATE: NavLink = { label: 'Donate', to: PATHS.donate };
+const CONTACT: NavLink = { label: 'Contact', to: PATHS.contact };
+
+export const MAIN_LINKS: readonly NavLink[] = [{ label: 'Home', to: PATHS.home }, REGISTER, STATISTICS, DONATE, { label: 'About', to: PATHS.about }];
 
 /** The mobile menu has room for Contact too. */
-export const MOBILE_LINKS: readonly NavLink[] = [...MAIN_LINKS, { label: 'Contact', to: PATHS.contact }];
+export const MOBILE_LINKS: readonly NavLink[] = [...MAIN_LINKS, CONTACT];
 
+/** The footer's own words for home and about (the spec's). */
 export const FOOTER_QUICK_LINKS: readonly NavLink[] = [
   { label: 'Find a Kit', to: PATHS.home },
-  { label: 'Register a Kit', to: PATHS.registerKit },
-  { label: 'Statistics', to: PATHS.statistics },
-  { label: 'Donate', to: PATHS.donate },
+  REGISTER,
+  STATISTICS,
+  DONATE,
   { label: 'About Us', to: PATHS.about },
-  { label: 'Contact', to: PATHS.contact },
+  CONTACT,
 ];
 
 export const FOOTER_RESOURCES: readonly NavLink[] = [

@@ -9,9 +9,7 @@ export const ContactSubjects = {
 } as const;
 export type ContactSubject = (typeof ContactSubjects)[keyof typeof ContactSubjects];
 
-export const CONTACT_PATH = PATHS.contact;
-
 /** '/contact?subject=Bank%20Transfer%20Details': encodeURIComponent keeps spaces as %20, which links and tests rely on. */
 export function contactHref(subject?: ContactSubject): string {
-  return subject ? `${CONTACT_PATH}?subject=${encodeURIComponent(subject)}` : CONTACT_PATH;
+  return subject ? `${PATHS.contact}?subject=${encodeURIComponent(subject)}` : PATHS.contact;
 }
