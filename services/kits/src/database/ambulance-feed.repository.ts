@@ -68,13 +68,16 @@ type RawRecordRow = {
   availability: string | null;
 };
 
+/** Why an entry left its scope, or null while it is in it: a kit whose row is gone (deleted without a tombstone) left too. */
+const withdrawalOf = (r: { withdrawnReason: WithdrawalReason | null; present: boolean }): WithdrawalReason | null =>
+  r.withdrawnReason ?? (r.present ? null : 'deleted');
+
 /** `{"a" : 1, "b" : 2}` → `"a" : 1, "b" : 2` (Postgres's json_build_object text, without its braces). */
 const members = (objectJson: string) => objectJson.slice(1, -1);
 
 function toRecordRow(r: RawRecordRow, withCodes: boolean): FeedRecordRow {
   const revision = Number(r.revision);
-  // A kit in the scope whose row is gone (deleted without a tombstone) still leaves the control room's list.
-  const withdrawnReason: WithdrawalReason | null = r.withdrawnReason ?? (r.present ? null : 'deleted');
+  const withdrawnReason = withdrawalOf(r);
   if (withdrawnReason) return { kitId: r.kitId, revision, withdrawnReason, recordJson: null, hasCabinetCode: false };
   const recordJson =
     `{"id":${r.kitId},"reference":${JSON.stringify(displayKitId(r.kitId))},"revision":${revision},"withdrawn":false,` +
@@ -106,8 +109,7 @@ type RawEntry = Record<string, unknown> & {
 
 function toEntry(r: RawEntry): FeedEntryRow {
   const revision = Number(r.revision);
-  // A kit in the scope whose row is gone (deleted without a tombstone) still leaves the control room's list.
-  const reason: WithdrawalReason | null = r.withdrawnReason ?? (r.present ? null : 'deleted');
+  const reason = withdrawalOf(r);
   if (reason) return { kitId: r.kitId, revision, scope: r.scope, withdrawnReason: reason, kit: null };
   const kit = r as unknown as ControlRoomSource & ApprovedKitRow;
   kit.id = r.kitId;
