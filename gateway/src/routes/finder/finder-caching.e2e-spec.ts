@@ -1,10 +1,10 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Kit, type Actor, KitsSubjects } from '@bleedkits/contracts';
-import { GeoSearchModule, KitProjection, readGeoSearchEnv } from '@bleedkits/geo-search';
+import { KitProjection } from '@bleedkits/geo-search';
 import { NatsBus } from '@bleedkits/platform';
-import { startTestService } from '@bleedkits/platform/testing';
 import { type Stack, startStack } from '../../../test/stack-harness';
+import { startGeoReplica } from './testing/geo-replica';
 import { seedKitsSql, traffordSites } from './testing/seed-kits';
 
 jest.setTimeout(120_000);
@@ -31,18 +31,7 @@ describe('finder answers cacheable by browsers, CDNs and the gateway (ETag, 304,
   const get = (path: string, headers: Record<string, string> = {}) => fetch(stack.baseUrl + path, { headers });
 
   async function startGeo(): Promise<void> {
-    geo = await startTestService(
-      'geo-search',
-      GeoSearchModule.forRoot(
-        readGeoSearchEnv({ NODE_ENV: 'test', NATS_URL: stack.nats.url, POSTCODES_IO_BASE_URL: 'off', GEO_PROJECTION_SNAPSHOT_BUCKET: 'off' }),
-      ),
-      stack.nats.url,
-    );
-    const deadline = Date.now() + 20_000;
-    while (!geo.get(KitProjection).isReady) {
-      if (Date.now() > deadline) throw new Error('geo-search did not become ready');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    geo = await startGeoReplica(stack.nats.url);
   }
 
   async function register(lat: number, lng: number, name: string): Promise<Kit> {

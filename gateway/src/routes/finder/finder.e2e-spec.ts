@@ -2,10 +2,9 @@ import type { INestMicroservice } from '@nestjs/common';
 import { get as httpGet } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { FINDER, FinderMessages, PRIVATE_KIT_FIELDS, type ViewportQuery, mercatorX, mercatorY, viewportCells } from '@bleedkits/contracts';
-import { GeoSearchModule, KitProjection, readGeoSearchEnv } from '@bleedkits/geo-search';
-import { startTestService } from '@bleedkits/platform/testing';
 import { HttpClient } from '../../../test/http-client';
 import { type Stack, startStack } from '../../../test/stack-harness';
+import { startGeoReplica } from './testing/geo-replica';
 import { type FakeServer, W3W_FAKE_KEY, fakePostcodesIo, fakeWhat3words } from './testing/provider-fakes';
 import { type SeedKit, seedKitsSql, traffordSites } from './testing/seed-kits';
 
@@ -39,23 +38,8 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
 
   async function useGeoSearch(env: Record<string, string> = {}): Promise<void> {
     await geo?.close();
-    geo = await startTestService(
-      'geo-search',
-      GeoSearchModule.forRoot(
-        readGeoSearchEnv({ NODE_ENV: 'test', NATS_URL: stack.nats.url, POSTCODES_IO_BASE_URL: 'off', GEO_PROJECTION_SNAPSHOT_BUCKET: 'off', ...env }),
-      ),
-      stack.nats.url,
-    );
-    const deadline = Date.now() + 20_000;
-    while (!geo.get(KitProjection).isReady || geo.get(KitProjection).revision < lastRevision) {
-      if (Date.now() > deadline) throw new Error('geo-search did not catch up');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    // Ready, then it joins its queue group: until the server has that subscription the gateway rightly answers 503.
-    while ((await http.get('/api/bleed-kits/nearby?lat=53.4&lng=-2.35')).status === 503) {
-      if (Date.now() > deadline) throw new Error('geo-search did not join its queue group');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    geo = null;
+    geo = await startGeoReplica(stack.nats.url, env, { revision: lastRevision });
   }
 
   beforeAll(async () => {

@@ -2,9 +2,8 @@ import type { INestMicroservice } from '@nestjs/common';
 import { gunzipSync } from 'node:zlib';
 import { get as httpGet } from 'node:http';
 import { PRIVATE_KIT_FIELDS, PUBLIC_KIT_FIELDS, PUBLIC_SNAPSHOT_FIELDS, type PublicSnapshot, readPublicSnapshot } from '@bleedkits/contracts';
-import { GeoSearchModule, KitProjection, readGeoSearchEnv } from '@bleedkits/geo-search';
-import { startTestService } from '@bleedkits/platform/testing';
 import { type Stack, startStack } from '../../../test/stack-harness';
+import { startGeoReplica } from './testing/geo-replica';
 import { type SeedKit, seedKitsSql } from './testing/seed-kits';
 import { syntheticUkKits } from './testing/uk-kits';
 
@@ -55,26 +54,11 @@ describe('GET /api/bleed-kits/public-snapshot (gateway → geo-search in chunks)
       cabinetCode: 'HID-1',
     }));
     lastRevision = await seedKitsSql(stack.db.url, [...syntheticUkKits(KITS), ...hidden]);
-    geo = await startTestService(
-      'geo-search',
-      GeoSearchModule.forRoot(
-        readGeoSearchEnv({
-          NODE_ENV: 'test',
-          NATS_URL: stack.nats.url,
-          POSTCODES_IO_BASE_URL: 'off',
-          GEO_PROJECTION_SNAPSHOT_BUCKET: 'off',
-          GEO_SNAPSHOT_MIN_INTERVAL_MS: '0',
-          GEO_SNAPSHOT_CHUNK_BYTES: String(CHUNK_BYTES),
-          GEO_CATCHUP_INTERVAL_MS: '300',
-        }),
-      ),
+    geo = await startGeoReplica(
       stack.nats.url,
+      { GEO_SNAPSHOT_MIN_INTERVAL_MS: '0', GEO_SNAPSHOT_CHUNK_BYTES: String(CHUNK_BYTES), GEO_CATCHUP_INTERVAL_MS: '300' },
+      { revision: lastRevision, timeoutMs: 60_000 },
     );
-    const deadline = Date.now() + 60_000;
-    while (!geo.get(KitProjection).isReady || geo.get(KitProjection).revision < lastRevision) {
-      if (Date.now() > deadline) throw new Error('geo-search did not catch up');
-      await new Promise((r) => setTimeout(r, 50));
-    }
     first = await rawGet(stack.baseUrl + PATH, { 'accept-encoding': 'gzip, deflate, br' });
     doc = JSON.parse(gunzipSync(first.body).toString('utf8')) as PublicSnapshot;
   });
