@@ -4,7 +4,7 @@ import { type Kit, type Actor, KitsSubjects } from '@bleedkits/contracts';
 import { KitProjection } from '@bleedkits/geo-search';
 import { NatsBus } from '@bleedkits/platform';
 import { type Stack, startStack } from '../../../test/stack-harness';
-import { startGeoReplica } from './testing/geo-replica';
+import { startGeoReplica } from '../../../test/geo-replica';
 import { seedKitsSql, traffordSites } from './testing/seed-kits';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { FINDER, FinderMessages, PRIVATE_KIT_FIELDS, type ViewportQuery, mercatorX, mercatorY, viewportCells } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
 import { type Stack, startStack } from '../../../test/stack-harness';
-import { startGeoReplica } from './testing/geo-replica';
+import { startGeoReplica } from '../../../test/geo-replica';
 import { type FakeServer, W3W_FAKE_KEY, fakePostcodesIo, fakeWhat3words } from './testing/provider-fakes';
 import { type SeedKit, seedKitsSql, traffordSites } from './testing/seed-kits';
 

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { get as httpGet } from 'node:http';
 import { PRIVATE_KIT_FIELDS, PUBLIC_KIT_FIELDS, PUBLIC_SNAPSHOT_FIELDS, type PublicSnapshot, readPublicSnapshot } from '@bleedkits/contracts';
 import { type Stack, startStack } from '../../../test/stack-harness';
-import { startGeoReplica } from './testing/geo-replica';
+import { startGeoReplica } from '../../../test/geo-replica';
 import { type SeedKit, seedKitsSql } from './testing/seed-kits';
 import { syntheticUkKits } from './testing/uk-kits';
 
