@@ -8,9 +8,12 @@
 //
 // Nation populations (ONS mid-2022 estimates, rounded) weigh the two sources against each other.
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../scripts/lib/infra.mjs';
 import { cumulativeOf, drawCumulative, normal } from './rng.mjs';
 
-export const DATA_DIR = process.env.BENCH_DATA_DIR || '/work/shared/data';
+// ../shared/data beside the repository root, wherever it is cloned.
+export const DATA_DIR = process.env.BENCH_DATA_DIR || path.resolve(ROOT, '..', 'shared', 'data');
 export const LSOA_CSV = `${DATA_DIR}/samuel-book-ambulance/lsoa_lat_long_postcodes.csv`;
 export const OUTCODES_CSV = `${DATA_DIR}/gibbs-uk-outcodes/postcodes.csv`;
 

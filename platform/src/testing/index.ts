@@ -8,3 +8,4 @@ export * from './rejection';
 export * from './redis';
 export * from './service-process';
 export * from './otlp-receiver';
+export * from './shared-data';

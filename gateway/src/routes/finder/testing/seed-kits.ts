@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
+import { sharedDataPath } from '@bleedkits/platform/testing';
 
 export type SeedKit = {
   locationName: string;
@@ -22,7 +23,7 @@ export type SeedKit = {
   detailedLocation?: string | null;
 };
 
-const TRAFFORD_CSV = '/work/shared/data/trafford-defibrillators/trafford_defibrillators.csv';
+const TRAFFORD_CSV = sharedDataPath('trafford-defibrillators', 'trafford_defibrillators.csv');
 
 /**
  * Real locations: Trafford Council's defibrillator sites (Open Government Licence v3, see the data set's README),

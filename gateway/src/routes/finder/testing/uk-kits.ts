@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { sharedDataPath } from '@bleedkits/platform/testing';
 import type { SeedKit } from './seed-kits';
 
-const OUTCODES_CSV = '/work/shared/data/gibbs-uk-outcodes/postcodes.csv';
+const OUTCODES_CSV = sharedDataPath('gibbs-uk-outcodes', 'postcodes.csv');
 
 /** mulberry32: deterministic, so a size measured today is measured on the same kits tomorrow. */
 function rng(seed: number): () => number {
