@@ -12,7 +12,7 @@ export function Satisfies(rules: readonly FieldRule[]): PropertyDecorator {
         name: `satisfies_${String(propertyName)}_${index}`,
         target: target.constructor,
         propertyName: String(propertyName),
-        options: { message: r.message },
+        options: { message: r.messageFor ? (args: ValidationArguments) => r.messageFor!(args.value) : r.message },
         validator: {
           validate: (value: unknown, args: ValidationArguments) => r.test(value, args.object as Record<string, unknown>),
         },

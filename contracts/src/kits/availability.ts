@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '../validation/limits';
+
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export const WEEKDAY_ABBREVIATIONS: Readonly<Record<Weekday, string>> = {
@@ -155,3 +157,69 @@ export const availabilityTransitions = {
     return { ...a, sunday: { ...a.saturday } };
   },
 };
+
+/** Enough to correct a schedule; a value made of junk keys does not make a long answer. */
+const MAX_PROBLEMS = 10;
+/** The keys an availability object may have: the two flags and the seven days. */
+const AVAILABILITY_FLAGS = ['is24x7', 'isTermTimeOnly'] as const;
+/** A day's keys in either shape (the form's and the admin edit's); a day may not mix in anything else. */
+const DAY_FIELDS = { isOpen: 'flag', open: 'flag', openTime: 'time', closeTime: 'time', startTime: 'time', endTime: 'time' } as const;
+type DayField = keyof typeof DAY_FIELDS;
+
+/** HH:MM on a 24-hour clock: the selectors' half hours and 23:59, the end of a 24/7 day. */
+export const AVAILABILITY_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const AvailabilityMessages = {
+  notJson: 'Availability must be the opening schedule as JSON (hours written as text belong in opening hours).',
+  notObject: 'Availability must be an object of days.',
+  unknownKey: (key: string) => `Availability: '${key.slice(0, 40)}' is not a day of the week.`,
+  flag: (key: string) => `Availability: ${key} must be true or false.`,
+  day: (day: Weekday) => `Availability: ${day} must be an object with isOpen, openTime and closeTime.`,
+  dayKey: (day: Weekday, key: string) => `Availability: ${day} has an unknown field '${key.slice(0, 40)}'.`,
+  dayOpen: (day: Weekday) => `Availability: ${day} must say whether it is open (isOpen true or false).`,
+  dayFlag: (day: Weekday, key: string) => `Availability: ${day} ${key} must be true or false.`,
+  dayTime: (day: Weekday, key: string) => `Availability: ${day} ${key} must be a time as HH:MM (00:00 to 23:59).`,
+} as const;
+
+function dayProblems(day: Weekday, raw: unknown): string[] {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [AvailabilityMessages.day(day)];
+  const problems: string[] = [];
+  const d = raw as Record<string, unknown>;
+  for (const [key, value] of Object.entries(d)) {
+    const kind = Object.hasOwn(DAY_FIELDS, key) ? DAY_FIELDS[key as DayField] : null;
+    if (!kind) problems.push(AvailabilityMessages.dayKey(day, key));
+    else if (kind === 'flag' && typeof value !== 'boolean') problems.push(AvailabilityMessages.dayFlag(day, key));
+    else if (kind === 'time' && !(typeof value === 'string' && AVAILABILITY_TIME.test(value))) problems.push(AvailabilityMessages.dayTime(day, key));
+  }
+  if (d.isOpen === undefined && d.open === undefined) problems.push(AvailabilityMessages.dayOpen(day));
+  return problems;
+}
+
+/**
+ * Every problem of a submitted availability, field by field (an empty list when it is acceptable or absent): a JSON
+ * object whose keys are the two flags and the days of the week, each day open or closed with HH:MM times, in
+ * either day shape, and nothing else. Registration, edit and import all check with this, so no value that
+ * `openingHoursText` could not write, and no text of the owner's choosing, reaches the public listing.
+ */
+export function availabilityProblems(raw: unknown): string[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  let value: unknown = raw;
+  // An oversized text is the length rule's to report; it is never parsed.
+  if (typeof raw === 'string' && raw.length > TEXT_LIMITS.availabilityJson) return [];
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return [AvailabilityMessages.notJson];
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [AvailabilityMessages.notObject];
+  const problems: string[] = [];
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if ((WEEKDAYS as readonly string[]).includes(key)) problems.push(...dayProblems(key as Weekday, v));
+    else if ((AVAILABILITY_FLAGS as readonly string[]).includes(key)) {
+      if (typeof v !== 'boolean') problems.push(AvailabilityMessages.flag(key));
+    } else problems.push(AvailabilityMessages.unknownKey(key));
+  }
+  return problems.slice(0, MAX_PROBLEMS);
+}

@@ -1,5 +1,6 @@
 import { DATE_BOUNDS, TEXT_LIMITS } from '../validation/limits';
-import { boundedText, rule, type RuleTable } from '../validation/rules';
+import { boundedText, type FieldRule, rule, type RuleTable } from '../validation/rules';
+import { AvailabilityMessages, availabilityProblems } from './availability';
 
 export const KitMessages = {
   serialNumber: 'Serial number must be at least 2 characters.',
@@ -68,6 +69,13 @@ export const kitRegistrationRules: RuleTable<
   custodianEmail: [rule.email(KitMessages.custodianEmail), ...boundedText('Custodian email', TEXT_LIMITS.email, { singleLine: true })],
 };
 
+/** The schedule, field by field (see availabilityProblems); the answer names the first day and field at fault. */
+const availabilityRule: FieldRule = {
+  message: AvailabilityMessages.notObject,
+  test: (v) => typeof v !== 'string' || availabilityProblems(v).length === 0,
+  messageFor: (v) => availabilityProblems(v)[0] ?? AvailabilityMessages.notObject,
+};
+
 /** The optional text of a kit: not required, but typed and bounded like the rest (registration and edit alike). */
 export const kitOptionalTextRules: RuleTable<
   'otherMake' | 'cabinetCode' | 'addressLine2' | 'what3words' | 'detailedLocation' | 'openingHours' | 'availability' | 'ambulanceService'
@@ -78,7 +86,7 @@ export const kitOptionalTextRules: RuleTable<
   what3words: boundedText('what3words address', TEXT_LIMITS.what3words, { singleLine: true }),
   detailedLocation: boundedText('Detailed location', TEXT_LIMITS.notes),
   openingHours: boundedText('Opening hours', TEXT_LIMITS.openingHours),
-  availability: boundedText('Availability', TEXT_LIMITS.availabilityJson),
+  availability: [...boundedText('Availability', TEXT_LIMITS.availabilityJson), availabilityRule],
   ambulanceService: boundedText('Ambulance service', TEXT_LIMITS.code, { singleLine: true }),
 };
 

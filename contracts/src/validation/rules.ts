@@ -7,6 +7,8 @@ import { notSingleLineMessage, notTextMessage, tooLongMessage } from './limits';
 export type FieldRule = {
   readonly message: string;
   readonly test: (value: unknown, input: Readonly<Record<string, unknown>>) => boolean;
+  /** A failure's own wording when one message cannot say what is wrong (e.g. which day of a schedule); else `message`. */
+  readonly messageFor?: (value: unknown) => string;
 };
 export type RuleTable<F extends string = string> = Readonly<Record<F, readonly FieldRule[]>>;
 export type FieldErrors<F extends string = string> = Partial<Record<F, string[]>>;
@@ -52,7 +54,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateAgainst<F extends string>(table: RuleTable<F>, input: Readonly<Record<string, unknown>>): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const field of Object.keys(table) as F[]) {
-    const failed = table[field].filter((r) => !r.test(input[field], input)).map((r) => r.message);
+    const failed = table[field].filter((r) => !r.test(input[field], input)).map((r) => r.messageFor?.(input[field]) ?? r.message);
     if (failed.length > 0) errors[field] = failed;
   }
   return errors;

@@ -123,18 +123,26 @@ export function locationChanged(
 const PUBLIC_TEXT_FIELDS = ['locationName', 'locationType', 'city', 'detailedLocation', 'what3words'] as const;
 type PublicListingFields = Pick<
   KitFields,
-  'latitude' | 'longitude' | 'postcode' | 'addressLine1' | 'availability' | 'openingHours' | (typeof PUBLIC_TEXT_FIELDS)[number]
+  'latitude' | 'longitude' | 'postcode' | 'addressLine1' | 'availability' | 'openingHours' | 'ambulanceService' | (typeof PUBLIC_TEXT_FIELDS)[number]
 >;
 const sameText = (a: string | null, b: string | null) => (a ?? '').trim() === (b ?? '').trim();
 
+/** Two stored schedules say the same thing (both are written from parseAvailability, so this is only a guard). */
+function sameSchedule(a: string | null, b: string | null): boolean {
+  const read = (v: string | null) => (v ? JSON.stringify(parseAvailability(v)) : null);
+  return read(a) === read(b);
+}
+
 /**
- * An owner's edit of an approved kit that changes what the public map shows (moved, see locationChanged; its
- * name, type, town, detailed location, what3words; hand-typed opening hours) sends it back for approval, so no
- * owner can publish text or a place an admin has not seen. Hours chosen in the schedule picker are generated text
- * and stay live; so do custodian details, dates and the other private fields (docs/decisions.md).
+ * An owner's edit of an approved kit that changes what the public sees sends it back for approval, so no owner
+ * can publish text, a place, hours or a feed an admin has not seen: moved (see locationChanged); its name, type,
+ * town, detailed location, what3words; its schedule or hand-typed opening hours; its ambulance service, whose feed
+ * carries the cabinet code. Custodian details, dates and the other private fields stay live (docs/decisions.md).
  */
 export function publicListingChanged(before: PublicListingFields, after: PublicListingFields): boolean {
   if (locationChanged(before, after)) return true;
   if (PUBLIC_TEXT_FIELDS.some((f) => !sameText(before[f], after[f]))) return true;
-  return after.availability === null && !sameText(before.openingHours, after.openingHours);
+  if (before.ambulanceService !== after.ambulanceService) return true;
+  if (!sameSchedule(before.availability, after.availability)) return true;
+  return !sameText(before.openingHours, after.openingHours);
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, KIT_STATUSES, KitMessages, type KitEditRequest } from '@bleedkits/contracts';
+import { AvailabilityMessages, ErrorCode, KIT_STATUSES, KitMessages, type KitEditRequest, defaultAvailability } from '@bleedkits/contracts';
 import { FIXTURE_MAKE, manufacturers, storedKit, writableKitPorts } from '../../../test/command-doubles';
 import { refusal, someone } from '../../../test/handler-doubles';
 import { EditKitHandler } from './edit-kit.handler';
@@ -89,6 +89,39 @@ describe(EditKitHandler.name, () => {
     await again.edit(admin, 2, { locationName: 'Village Hall (rear)' });
     expect(again.p.store.get(2)).toMatchObject({ status: 'active', approvedAt, locationName: 'Village Hall (rear)' });
     expect(p.store.get(2)!.status).toBe('pending');
+  });
+
+  it('sends an approved kit back for approval when its owner changes its schedule, typed hours or ambulance service', async () => {
+    const schedule = { ...defaultAvailability(), saturday: { isOpen: true, openTime: '08:00', closeTime: '12:00' } };
+    for (const data of [
+      { availability: JSON.stringify(schedule) },
+      { availability: '', openingHours: 'Ask at reception' },
+      { ambulanceService: 'london' },
+    ]) {
+      const { p, edit } = setup();
+      const saved = await edit(owner, 2, data);
+      expect({ data, saved: { status: saved.status, approvedAt: saved.approvedAt } }).toEqual({
+        data,
+        saved: { status: 'pending', approvedAt: null },
+      });
+      expect(p.store.get(2)).toMatchObject({ status: 'pending', manuallyChecked: false });
+    }
+    // The same schedule sent back unchanged (a form posts every field) is no change.
+    const same = setup();
+    await same.edit(owner, 2, { availability: same.p.store.get(2)!.availability ?? undefined, custodianName: 'Sam Keeper' });
+    expect(same.p.store.get(2)).toMatchObject({ status: 'active', approvedAt });
+  });
+
+  it('refuses a malformed schedule naming the day and field, changing nothing', async () => {
+    const { p, edit } = setup();
+    const bad = JSON.stringify({ monday: { open: true, startTime: { toString: 1 } } });
+    expect(await refusal(edit(owner, 2, { availability: bad }))).toEqual({
+      code: ErrorCode.ValidationFailed,
+      message: AvailabilityMessages.dayTime('monday', 'startTime'),
+      errors: [AvailabilityMessages.dayTime('monday', 'startTime')],
+    });
+    expect(p.store.get(2)).toMatchObject({ status: 'active', approvedAt });
+    expect(p.hints).toEqual([]);
   });
 
   it('runs the registration rules on the merged kit, and keeps a make since removed from the list valid on its kit', async () => {
