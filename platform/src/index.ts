@@ -11,6 +11,7 @@ export * from './health/health.module';
 export * from './health/readiness';
 export * from './health/probes.module';
 export * from './health/metrics';
+export * from './metrics';
 export * from './logging/logger';
 export * from './tracing/nats-trace.interceptor';
 export * from './bootstrap/bootstrap-service';

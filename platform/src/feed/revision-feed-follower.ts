@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { NatsBus } from '../nats/nats-bus';
+import { type FeedLag, forgetFeedLag, observeFeedLag } from './feed-metrics';
 
 /**
  * One page of a revision feed (kits.changes or kits.public-changes): changes after a revision, in order.
@@ -53,13 +54,25 @@ export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFee
   private failing = false;
   /** The newest revision applied, so a hint about a revision already held costs no request. */
   private applied = -1;
+  /** The newest revision known to be committed (a page's head, a hint); the lag is measured against it. */
+  private knownHead = -1;
+  /** When the last read that reached the head started (null: none yet, the lag counts from the start). */
+  private caughtUpAt: number | null = null;
+  private readonly startedAt = Date.now();
+  private readonly lag: FeedLag;
 
   constructor(private readonly options: RevisionFeedFollowerOptions<C, P>) {
     this.logger = new Logger(`RevisionFeedFollower:${options.name}`);
+    this.lag = {
+      consumer: options.name,
+      revisions: () => Math.max(0, this.knownHead - this.applied),
+      seconds: () => (Date.now() - (this.caughtUpAt ?? this.startedAt)) / 1000,
+    };
   }
 
   /** Starts following: hints, the timer, and a first catch-up (returned, so a caller may wait for it). */
   start(): Promise<void> {
+    observeFeedLag(this.lag);
     this.listenToHints();
     this.timer = setInterval(() => void this.catchUp(), this.options.intervalMs);
     this.timer.unref();
@@ -69,6 +82,7 @@ export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFee
   listenToHints(): void {
     this.hint ??= this.options.bus.subscribe(this.options.hintSubject, (hint) => {
       const revision = (hint as { revision?: unknown } | null)?.revision;
+      if (typeof revision === 'number') this.knownHead = Math.max(this.knownHead, revision);
       if (typeof revision === 'number' && revision <= this.applied) return;
       void this.catchUp();
     });
@@ -107,10 +121,12 @@ export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFee
 
   private async readToHead(): Promise<void> {
     let changed = false;
+    const startedAt = Date.now();
     const apply = async (page: P) => {
       const outcome = await this.options.applyPage(page);
       if (outcome ?? page.changes.length > 0) changed = true;
       this.applied = Math.max(this.applied, page.lastRevision);
+      this.knownHead = Math.max(this.knownHead, page.headRevision ?? page.lastRevision);
     };
     try {
       let page = await this.options.readPage(await this.options.position());
@@ -132,6 +148,7 @@ export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFee
       }
       if (this.failing) this.logger.log('change feed reachable again');
       this.failing = false;
+      if (!page.hasMore || page.changes.length === 0) this.caughtUpAt = startedAt;
     } catch (e) {
       if (!this.failing) this.logger.warn({ msg: 'change feed unavailable; retrying on the next hint or tick', error: (e as Error).message });
       this.failing = true;
@@ -174,6 +191,7 @@ export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFee
 
   async stop(): Promise<void> {
     this.closed = true;
+    forgetFeedLag(this.lag);
     if (this.timer) clearInterval(this.timer);
     this.stopListeningToHints();
     await this.running?.catch(() => undefined);

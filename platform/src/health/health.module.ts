@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { type ServiceContext, type ServiceHealth, healthSubject } from '@bleedkits/contracts';
 import { NatsBus } from '../nats/nats-bus';
+import { observeDatabase } from '../metrics/postgres-gauge';
 import { observedQueues } from '../queues/queue-metrics';
 import { metricsRegistry } from './metrics';
 import { ProbesModule } from './probes.module';
@@ -43,7 +44,10 @@ export class HealthModule {
         @Optional() bus?: NatsBus,
         @Optional() @Inject(getDataSourceToken()) private readonly dataSource?: DataSource,
       ) {
-        if (dataSource) readiness.register('database', () => databaseUp(dataSource));
+        if (dataSource) {
+          readiness.register('database', () => databaseUp(dataSource));
+          observeDatabase(dataSource);
+        }
         if (bus) readiness.register('nats-client', () => bus.status === 'connected');
         readiness.register('redis', queuesReachable);
       }

@@ -25,7 +25,11 @@ class NoticeWorker extends QueueWorker<NoticeJob> {
 
 @Injectable()
 class Producer {
-  constructor(@InjectQueue(QueueNames.kitNotices) readonly queue: Queue<NoticeJob>) {}
+  constructor(
+    @InjectQueue(QueueNames.kitNotices) readonly queue: Queue<NoticeJob>,
+    /** A queue no worker of this module takes from: its jobs wait. */
+    @InjectQueue(QueueNames.backups) readonly unworked: Queue<object>,
+  ) {}
 }
 
 describe('QueueModule (BullMQ on the real Redis)', () => {
@@ -35,7 +39,7 @@ describe('QueueModule (BullMQ on the real Redis)', () => {
 
   beforeAll(async () => {
     @Module({
-      imports: [QueueModule.forRoot({ redisUrl: TEST_REDIS_URL, prefix }), QueueModule.forQueues(QueueNames.kitNotices)],
+      imports: [QueueModule.forRoot({ redisUrl: TEST_REDIS_URL, prefix }), QueueModule.forQueues(QueueNames.kitNotices, QueueNames.backups)],
       providers: [NoticeWorker, Producer],
     })
     class TestQueueModule {}
@@ -80,6 +84,22 @@ describe('QueueModule (BullMQ on the real Redis)', () => {
     expect(text).toMatch(new RegExp(`bk_queue_jobs\\{queue="${QueueNames.kitNotices.replace('.', '\\.')}",state="completed"\\} [1-9]`));
     expect(text).toMatch(/bk_job_seconds_count\{[^}]*outcome="completed"[^}]*\} [1-9]/);
     expect(text).toMatch(/bk_job_seconds_count\{[^}]*outcome="failed"[^}]*\} [1-9]/);
+  });
+
+  it('exports the age of the oldest waiting job of each queue (0 when none waits)', async () => {
+    const age = async (queue: string) => {
+      const { values } = await metricsRegistry.getSingleMetric('bk_queue_oldest_waiting_seconds')!.get();
+      return values.find((v) => v.labels.queue === queue)?.value;
+    };
+    await producer.unworked.add('first', {});
+    await new Promise((r) => setTimeout(r, 600));
+    await producer.unworked.add('second', {});
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await age(QueueNames.backups)).toBeGreaterThanOrEqual(1.1);
+    expect(await age(QueueNames.backups)).toBeLessThan(10);
+    expect(await age(QueueNames.kitNotices)).toBe(0);
+    await producer.unworked.drain();
+    expect(await age(QueueNames.backups)).toBe(0);
   });
 
   it('keeps one job scheduler per id in Europe/London time', async () => {

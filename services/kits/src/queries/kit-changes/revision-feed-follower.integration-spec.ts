@@ -1,5 +1,5 @@
 import { type KitChange, KitsSubjects } from '@bleedkits/contracts';
-import { RevisionFeedFollower } from '@bleedkits/platform';
+import { RevisionFeedFollower, metricsRegistry } from '@bleedkits/platform';
 import { readKitsEnv } from '../../config/env';
 import { KitsModule } from '../../kits.module';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
@@ -15,18 +15,19 @@ describe(RevisionFeedFollower.name, () => {
   });
   afterAll(async () => h?.close());
 
-  function follower(intervalMs: number, pageSize = 7) {
+  function follower(intervalMs: number, pageSize = 7, name = 'test', beforeApply?: () => Promise<void>) {
     const seen = new Map<number, KitChange>();
     let position = 0;
     let pages = 0;
     const f = new RevisionFeedFollower<KitChange>({
-      name: 'test',
+      name,
       bus: h.bus,
       hintSubject: KitsSubjects.changed,
       intervalMs,
       position: () => position,
       readPage: (afterRevision) => h.bus.request(KitsSubjects.changes, { afterRevision, limit: pageSize }),
       applyPage: async (page) => {
+        await beforeApply?.();
         pages++;
         for (const c of page.changes) seen.set(c.kitId, c);
         position = page.lastRevision;
@@ -63,6 +64,36 @@ describe(RevisionFeedFollower.name, () => {
     await until(() => seen.has(kit.id));
     expect(seen.get(kit.id)!.revision).toBeGreaterThan(start);
     await f.stop();
+  });
+
+  it('reports its lag for /metrics: revisions heard of but not applied, seconds since it last reached the head', async () => {
+    const lag = async (metric: string) => {
+      const { values } = await metricsRegistry.getSingleMetric(metric)!.get();
+      return values.find((v) => v.labels.consumer === 'lag-test')?.value;
+    };
+    let release: () => void = () => undefined;
+    let held: Promise<void> | null = null;
+    const { f, seen } = follower(60_000, 7, 'lag-test', () => held ?? Promise.resolve());
+    await f.start();
+    expect(await lag('bk_feed_lag_revisions')).toBe(0);
+    expect(await lag('bk_feed_lag_seconds')).toBeLessThan(5);
+
+    // The next page is held before it is applied: the hint named a newer revision, so the follower is behind.
+    held = new Promise((r) => (release = r));
+    const kit = await register(400);
+    await until(() => f['running'] !== null);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await lag('bk_feed_lag_revisions')).toBeGreaterThanOrEqual(1);
+    expect(await lag('bk_feed_lag_seconds')).toBeGreaterThanOrEqual(1);
+
+    held = null;
+    release();
+    await until(() => seen.has(kit.id));
+    await f.catchUp();
+    expect(await lag('bk_feed_lag_revisions')).toBe(0);
+    expect(await lag('bk_feed_lag_seconds')).toBeLessThan(1);
+    await f.stop();
+    expect(await lag('bk_feed_lag_seconds')).toBeUndefined();
   });
 
   it('survives the feed being unavailable and resumes from where it stood', async () => {
