@@ -20,6 +20,8 @@ export const IdentitySubjects = {
   adminUpdateUser: 'identity.cmd.admin-update-user.v1',
   sendPasswordReset: 'identity.cmd.send-password-reset.v1',
   resetPassword: 'identity.cmd.reset-password.v1',
+  /** Completes a change of sign-in e-mail from the link sent to the new address. */
+  confirmEmailChange: 'identity.cmd.confirm-email-change.v1',
   deleteUser: 'identity.cmd.delete-user.v1',
   /** E-mails of user ids, for kit views that show the owner. */
   userEmails: 'identity.qry.user-emails.v1',

@@ -18,7 +18,8 @@ export class HttpClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: any; text: string; headers: Headers }> {
-    const h: Record<string, string> = { ...this.defaultHeaders, ...headers };
+    // A page of the site itself, as a current browser marks its fetches (the same-origin rule reads it).
+    const h: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...this.defaultHeaders, ...headers };
     if (body !== undefined) h['content-type'] = 'application/json';
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(this.baseUrl + path, {

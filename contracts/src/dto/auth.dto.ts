@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { adminUserEditRules, loginRules, passwordChangeServerRules, profileRules, resetPasswordRules, signUpRules } from '../validation/auth.rules';
 import type { RegisterRequest, LoginRequest } from '../identity/user';
+import { type ConfirmEmailChangeRequest, confirmEmailChangeRules } from '../identity/email-change';
 import { TEXT_LIMITS } from '../validation/limits';
 import { BoundedText } from './field-shapes';
 import { Satisfies } from './satisfies';
@@ -29,6 +30,14 @@ export class UpdateProfileDto {
   @ApiProperty(name) @Satisfies(profileRules.firstName) firstName: string;
   @ApiProperty(name) @Satisfies(profileRules.lastName) lastName: string;
   @ApiProperty(email) @Satisfies(profileRules.email) email: string;
+  @ApiProperty({ ...password, required: false, description: 'Required when email differs from the current address' })
+  @IsOptional()
+  @Satisfies(passwordChangeServerRules.currentPassword)
+  currentPassword?: string;
+}
+
+export class ConfirmEmailChangeDto implements ConfirmEmailChangeRequest {
+  @ApiProperty({ maxLength: TEXT_LIMITS.token }) @Satisfies(confirmEmailChangeRules.token) token: string;
 }
 
 export class ChangePasswordDto {

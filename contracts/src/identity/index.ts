@@ -1,2 +1,3 @@
 export * from './actor';
 export * from './user';
+export * from './email-change';

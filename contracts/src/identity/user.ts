@@ -30,7 +30,15 @@ export function normaliseEmail(email: string): string {
 
 export type RegisterRequest = { email: string; password: string; firstName: string; lastName: string };
 export type LoginRequest = { email: string; password: string };
-export type UpdateProfileRequest = { userId: string; firstName: string; lastName: string; email: string };
+/** `currentPassword` is required when `email` differs from the account's address (email-change.ts). */
+export type UpdateProfileRequest = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  currentPassword?: string;
+  confirmUrlBase?: string;
+};
 export type ChangePasswordRequest = { userId: string; currentPassword: string; newPassword: string };
 export type GoogleSignInRequest = { googleId: string; email: string; firstName: string; lastName: string; emailVerified: boolean };
 /** An admin's actions on another user: the actor is who acts (identity checks the role and refuses one's own account). */

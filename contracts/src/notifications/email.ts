@@ -11,6 +11,8 @@ export const EmailTemplateIds = {
   passwordReset: 'password_reset',
   kitDeployedRestock: 'kit_deployed_restock',
   verificationAdminDigest: 'verification_admin_digest',
+  emailChangeConfirmation: 'email_change_confirmation',
+  emailChangeNotice: 'email_change_notice',
 } as const;
 export type EmailTemplateId = (typeof EmailTemplateIds)[keyof typeof EmailTemplateIds];
 
@@ -88,6 +90,8 @@ export const EmailTemplateVariableNames = {
     'date',
     'year',
   ],
+  email_change_confirmation: ['firstName', 'newEmail', 'confirmUrl', 'expiresInHours', 'year'],
+  email_change_notice: ['firstName', 'newEmail', 'siteUrl', 'year'],
 } as const satisfies Record<EmailTemplateId, readonly string[]>;
 
 /** notifications.qry.preview.v1: renders a template (stored, or the texts given) without sending anything. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConfirmEmailChangeRequest, ConfirmEmailChangeResponse, UpdateProfileResponse } from '../identity/email-change';
 import type {
   AdminEmailsResponse,
   AdminUpdateUserRequest,
@@ -37,7 +38,10 @@ export const IdentityWire = {
   [IdentitySubjects.register]: call<RegisterRequest, UserResponse>(shape({ ...profile, password: z.unknown() })),
   [IdentitySubjects.login]: call<LoginRequest, UserResponse>(shape({ email: z.unknown(), password: z.unknown() })),
   [IdentitySubjects.getUser]: call<GetUserRequest, UserResponse>(shape({ userId })),
-  [IdentitySubjects.updateProfile]: call<UpdateProfileRequest, UserResponse>(shape({ userId, ...profile })),
+  [IdentitySubjects.updateProfile]: call<UpdateProfileRequest, UpdateProfileResponse>(
+    shape({ userId, ...profile, currentPassword: z.unknown().optional(), confirmUrlBase: z.string().optional() }),
+  ),
+  [IdentitySubjects.confirmEmailChange]: call<ConfirmEmailChangeRequest, ConfirmEmailChangeResponse>(shape({ token: z.unknown() })),
   [IdentitySubjects.changePassword]: call<ChangePasswordRequest, MessageResponse>(
     shape({ userId, currentPassword: z.unknown(), newPassword: z.unknown() }),
   ),

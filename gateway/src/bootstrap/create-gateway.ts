@@ -11,6 +11,7 @@ import { NatsBus, Readiness, httpLatency, httpRequests } from '@bleedkits/platfo
 import type { GatewayEnv } from '../config/env';
 import { contractValidationPipe } from '../errors/validation.pipe';
 import { GatewayModule } from '../gateway.module';
+import { noStoreByDefault } from '../security/no-store';
 import { sameOriginOnly } from '../security/same-origin.middleware';
 import { boundedJsonShape, jsonBodiesOnly, jsonBodyParser } from '../security/request-bodies';
 import { applyHttpTimeouts, strictExpressAdapter } from './http-hardening';
@@ -75,6 +76,7 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   });
   const docsHeaders = helmet({ contentSecurityPolicy: false });
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/docs') ? docsHeaders : strictHeaders)(req, res, next));
+  app.use(noStoreByDefault());
 
   app.use(
     session({

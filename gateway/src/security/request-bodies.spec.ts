@@ -1,4 +1,4 @@
-import { inspectJson, mediaType } from './request-bodies';
+import { inspectJson, isUtf8OrNoCharset, mediaType } from './request-bodies';
 
 describe(inspectJson.name, () => {
   const limits = { maxDepth: 32, maxValues: 1000 };
@@ -23,5 +23,26 @@ describe(mediaType.name, () => {
     expect(mediaType('Application/JSON; charset=utf-8')).toBe('application/json');
     expect(mediaType('multipart/form-data; boundary=x')).toBe('multipart/form-data');
     expect(mediaType(undefined)).toBe('');
+  });
+});
+
+describe(isUtf8OrNoCharset.name, () => {
+  it('accepts JSON with no charset or UTF-8 in any spelling, and nothing else', () => {
+    for (const ok of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+      'application/json; charset="utf-8"',
+      'application/json; charset=utf8',
+    ])
+      expect([ok, isUtf8OrNoCharset(ok)]).toEqual([ok, true]);
+    for (const bad of [
+      'application/json; charset=utf-7',
+      'application/json; charset=UTF-16LE',
+      'application/json; charset=iso-8859-1',
+      'application/json; charset=',
+      'application/json; charset=utf-8; charset=utf-7',
+    ])
+      expect([bad, isUtf8OrNoCharset(bad)]).toEqual([bad, false]);
   });
 });

@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
  */
 export const BodyMessages = {
   jsonOnly: 'Request bodies must be JSON (Content-Type: application/json).',
+  charset: 'JSON request bodies must be UTF-8 (Content-Type: application/json or application/json; charset=utf-8).',
   uploadOnly: 'This call takes a JSON body, not a file upload.',
   encoding: 'Compressed request bodies are not accepted.',
   tooLarge: 'The request body is too large.',
@@ -29,6 +30,25 @@ export function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0].trim().toLowerCase();
 }
 
+/**
+ * JSON is UTF-8 (RFC 8259). The body parser would decode any `utf-*` charset it knows, and UTF-7 turns
+ * `+ADw-script+AD4-` into `<script>` past every check that reads the raw bytes; so only no charset or UTF-8.
+ */
+export function isUtf8OrNoCharset(header: string | undefined): boolean {
+  const charsets = (header ?? '')
+    .split(';')
+    .slice(1)
+    .map((p) => p.split('='))
+    .filter(([name]) => name.trim().toLowerCase() === 'charset')
+    .map(([, value = '']) =>
+      value
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase(),
+    );
+  return charsets.every((c) => c === 'utf-8' || c === 'utf8');
+}
+
 function sendError(res: Response, status: number, message: string): void {
   res.status(status).json({ message, errors: [message] });
 }
@@ -39,9 +59,9 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * Refuses, before anything reads the body: a body that is neither JSON nor multipart (415), any compressed body
- * (415: no zip bombs), and on a state-changing method any non-JSON Content-Type even with an empty body (the
- * empty text/plain form post).
+ * Refuses, before anything reads the body: a body that is neither JSON nor multipart (415), JSON in any charset
+ * but UTF-8 (415), any compressed body (415: no zip bombs), and on a state-changing method any non-JSON
+ * Content-Type even with an empty body (the empty text/plain form post).
  */
 export function jsonBodiesOnly(): RequestHandler {
   return (req, res, next) => {
@@ -50,7 +70,8 @@ export function jsonBodiesOnly(): RequestHandler {
     const type = req.headers['content-type'];
     if (!type) return hasBody(req) ? sendError(res, 415, BodyMessages.jsonOnly) : next();
     if (!hasBody(req) && !STATE_CHANGING.has(req.method)) return next();
-    if ([JSON_TYPE, MULTIPART].includes(mediaType(type))) return next();
+    if (mediaType(type) === JSON_TYPE) return isUtf8OrNoCharset(type) ? next() : sendError(res, 415, BodyMessages.charset);
+    if (mediaType(type) === MULTIPART) return next();
     return sendError(res, 415, BodyMessages.jsonOnly);
   };
 }

@@ -1,11 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform';
 import { IDENTITY_ENV, type IdentityEnv } from './config/env';
-import { PasswordResetTokenRecord, UserRecord } from './database/user.orm-entity';
+import { EmailChangeRecord, PasswordResetTokenRecord, UserRecord } from './database/user.orm-entity';
 import { UserRepository } from './database/user.repository';
 import { CreateUsers1763700000000 } from './database/migrations/1763700000000-create-users';
+import { CreateEmailChanges1764200000000 } from './database/migrations/1764200000000-create-email-changes';
 import { PasswordHasher } from './passwords/password-hasher';
 import { OutboxPasswordResetMailer, PasswordResetMailer } from './mail/password-reset-mailer';
+import { EmailChangeMailer, OutboxEmailChangeMailer } from './mail/email-change-mailer';
+import { ConfirmEmailChangeHandler } from './commands/confirm-email-change/confirm-email-change.handler';
+import { ConfirmEmailChangeMessageController } from './commands/confirm-email-change/confirm-email-change.message-controller';
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler';
 import { RequestPasswordResetMessageController } from './commands/request-password-reset/request-password-reset.message-controller';
 import { AdminEmailsMessageController } from './queries/admin-emails/admin-emails.message-controller';
@@ -42,8 +46,8 @@ export class IdentityModule {
         DatabaseModule.forContext({
           schema: 'identity',
           databaseUrl: env.DATABASE_URL,
-          entities: [UserRecord, PasswordResetTokenRecord],
-          migrations: [CreateUsers1763700000000],
+          entities: [UserRecord, PasswordResetTokenRecord, EmailChangeRecord],
+          migrations: [CreateUsers1763700000000, CreateEmailChanges1764200000000],
         }),
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'identity-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('identity'),
@@ -57,6 +61,7 @@ export class IdentityModule {
         ToggleRoleMessageController,
         SendPasswordResetMessageController,
         ResetPasswordMessageController,
+        ConfirmEmailChangeMessageController,
         DeleteUserMessageController,
         GetUserMessageController,
         ListUsersMessageController,
@@ -68,6 +73,7 @@ export class IdentityModule {
         { provide: IDENTITY_ENV, useValue: env },
         { provide: PasswordHasher, useFactory: () => new PasswordHasher(env.ARGON2_MEMORY_KIB, env.ARGON2_TIME_COST) },
         { provide: PasswordResetMailer, useClass: OutboxPasswordResetMailer },
+        { provide: EmailChangeMailer, useClass: OutboxEmailChangeMailer },
         RequestPasswordResetHandler,
         UserRepository,
         RegisterUserHandler,
@@ -78,6 +84,7 @@ export class IdentityModule {
         ToggleRoleHandler,
         SendPasswordResetHandler,
         ResetPasswordHandler,
+        ConfirmEmailChangeHandler,
         DeleteUserHandler,
         EnsureAdminHandler,
         ListUsersHandler,

@@ -5,10 +5,12 @@ import type { IdentityEnv } from '../src/config/env';
 import type { NewUser, UserRepository } from '../src/database/user.repository';
 import { IdentityErrors } from '../src/domain/identity.errors';
 import type { User } from '../src/domain/user';
+import type { EmailChangeConfirmationMail, EmailChangeMailer, EmailChangeNoticeMail } from '../src/mail/email-change-mailer';
 import type { PasswordResetMail, PasswordResetMailer } from '../src/mail/password-reset-mailer';
 import { PasswordHasher } from '../src/passwords/password-hasher';
 
 export type StoredResetToken = { userId: string; tokenHash: string; expiresAt: Date; usedAt: Date | null };
+export type StoredEmailChange = StoredResetToken & { newEmail: string };
 
 /** A user as the repository would hold it: a regular, unverified, password-less account unless the test says otherwise. */
 export function aUser(fields: Partial<User> = {}): User {
@@ -46,6 +48,11 @@ export function userPorts(initial: Partial<User>[] = []) {
   };
   for (const fields of initial) add(fields);
   const tokens: StoredResetToken[] = [];
+  const emailChanges: StoredEmailChange[] = [];
+  /** As the SQL's closeOpenLinks: every reset and e-mail-change link of the user still open is used up. */
+  const closeOpenLinks = (userId: string, now = new Date()) => {
+    for (const t of [...tokens, ...emailChanges]) if (t.userId === userId && !t.usedAt) t.usedAt = now;
+  };
   /** Every write, by method name, so a spec can tell a refusal wrote nothing. */
   const writes: string[] = [];
   const listPageCalls: { after: { createdAt: string; id: string } | null; limit: number }[] = [];
@@ -111,23 +118,57 @@ export function userPorts(initial: Partial<User>[] = []) {
       if (!token) return null;
       const user = store.get(token.userId);
       if (user) store.set(user.id, { ...user, passwordHash });
-      for (const t of tokens) if (t.userId === token.userId && !t.usedAt) t.usedAt = now;
+      closeOpenLinks(token.userId, now);
       return token.userId;
+    },
+    async setPassword(userId: string, passwordHash: string) {
+      writes.push('setPassword');
+      const user = store.get(userId);
+      if (user) store.set(userId, { ...user, passwordHash });
+      closeOpenLinks(userId);
+    },
+    async revokeResetTokens(userId: string) {
+      writes.push('revokeResetTokens');
+      for (const t of tokens) if (t.userId === userId && !t.usedAt) t.usedAt = new Date();
+    },
+    async createEmailChange(userId: string, newEmail: string, tokenHash: string, expiresAt: Date) {
+      writes.push('createEmailChange');
+      for (const c of emailChanges) if (c.userId === userId && !c.usedAt) c.usedAt = new Date();
+      emailChanges.push({ userId, newEmail: normaliseEmail(newEmail), tokenHash, expiresAt, usedAt: null });
+    },
+    /** Once, before it expires; the address becomes the user's and verified; every other open link dies. */
+    async confirmEmailChange(tokenHash: string) {
+      writes.push('confirmEmailChange');
+      const now = new Date();
+      const change = emailChanges.find((c) => c.tokenHash === tokenHash && !c.usedAt && c.expiresAt > now);
+      if (!change) return null;
+      await update(change.userId, { email: change.newEmail, emailVerified: true });
+      change.usedAt = now;
+      closeOpenLinks(change.userId, now);
+      return { userId: change.userId, newEmail: change.newEmail };
     },
   };
 
   const mails: PasswordResetMail[] = [];
   const mailer = { send: async (mail: PasswordResetMail) => void mails.push(mail) };
+  const changeMails: (({ kind: 'confirmation' } & EmailChangeConfirmationMail) | ({ kind: 'notice' } & EmailChangeNoticeMail))[] = [];
+  const emailChangeMailer = {
+    sendConfirmation: async (mail: EmailChangeConfirmationMail) => void changeMails.push({ kind: 'confirmation', ...mail }),
+    sendNotice: async (mail: EmailChangeNoticeMail) => void changeMails.push({ kind: 'notice', ...mail }),
+  };
 
   return {
     store,
     tokens,
+    emailChanges,
+    changeMails,
     writes,
     listPageCalls,
     mails,
     add,
     repository: repository as unknown as UserRepository,
     mailer: mailer as unknown as PasswordResetMailer,
+    emailChangeMailer: emailChangeMailer as unknown as EmailChangeMailer,
   };
 }
 

@@ -111,7 +111,8 @@ export class AmbulanceFeedController {
     const open = await this.bus.request(AmbulanceFeedSubjects.open, { keyHash, afterRevision: after, limit });
     const etag = `"${createHash('sha1').update(`${open.clientId}|${open.scope}|${after}|${limit}|${format}|${open.headRevision}`).digest('base64url')}"`;
     res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', 'private, no-cache');
+    // Cabinet codes: no cache may keep a page; a client still revalidates with the ETag it remembers itself.
+    res.setHeader('Cache-Control', 'no-store');
     if (matches(req.get('if-none-match'), etag)) {
       res.status(304).end();
       return;

@@ -1,8 +1,16 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { type CurrentUser as CurrentUserType, ErrorCode, IdentitySubjects, type MessageResponse, type UserResponse } from '@bleedkits/contracts';
-import { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from '@bleedkits/contracts/dto';
+import {
+  type CurrentUser as CurrentUserType,
+  ErrorCode,
+  IdentitySubjects,
+  type MessageResponse,
+  type UpdateProfileResponse,
+  type UserResponse,
+  normaliseEmail,
+} from '@bleedkits/contracts';
+import { ChangePasswordDto, ConfirmEmailChangeDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from '@bleedkits/contracts/dto';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
@@ -75,21 +83,39 @@ export class AuthController {
     return { message: 'Signed out' };
   }
 
+  /**
+   * Names change at once. A new e-mail needs the current password (checked under the account's sign-in limit)
+   * and changes only when the link sent to it is opened (POST confirm-email); the old address is told.
+   */
   @Put('profile')
   @SignedIn()
   @ClientRateLimited()
-  async updateProfile(@CurrentUser() me: CurrentUserType, @Body() dto: UpdateProfileDto): Promise<UserResponse> {
-    return this.bus.request(IdentitySubjects.updateProfile, { userId: me.id, ...dto });
+  async updateProfile(@Req() req: Request, @CurrentUser() me: CurrentUserType, @Body() dto: UpdateProfileDto): Promise<UpdateProfileResponse> {
+    const request = () => this.bus.request(IdentitySubjects.updateProfile, { userId: me.id, ...dto, confirmUrlBase: this.env.PUBLIC_BASE_URL });
+    if (normaliseEmail(dto.email) === me.email) return request();
+    return this.throttle.guardPasswordCheck(req, me.email, request);
   }
 
-  /** A password change ends the user's other sessions; this one stays signed in. */
+  /** A password change ends the user's other sessions; this one stays signed in. A wrong current password counts as a failed sign-in. */
   @Put('password')
   @SignedIn()
   @ClientRateLimited()
   async changePassword(@Req() req: Request, @CurrentUser() me: CurrentUserType, @Body() dto: ChangePasswordDto): Promise<MessageResponse> {
-    const res = await this.bus.request(IdentitySubjects.changePassword, { userId: me.id, ...dto });
+    const res = await this.throttle.guardPasswordCheck(req, me.email, () =>
+      this.bus.request(IdentitySubjects.changePassword, { userId: me.id, ...dto }),
+    );
     await this.registry.endAll(me.id, req.session.id);
     return res;
+  }
+
+  /** Completes an e-mailed change of sign-in address; the user's other sessions end (this browser's stays). */
+  @Post('confirm-email')
+  @HttpCode(200)
+  @ClientRateLimited()
+  async confirmEmail(@Req() req: Request, @Body() dto: ConfirmEmailChangeDto): Promise<MessageResponse> {
+    const res = await this.bus.request(IdentitySubjects.confirmEmailChange, { ...dto });
+    await this.registry.endAll(res.userId, req.session?.id);
+    return { message: res.message };
   }
 
   /** Completes an e-mailed reset link; every session of that user ends. */

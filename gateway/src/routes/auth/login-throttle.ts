@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
 import type { RedisClientType } from 'redis';
-import { ErrorCode, normaliseEmail } from '@bleedkits/contracts';
+import { AuthMessages, ErrorCode, normaliseEmail } from '@bleedkits/contracts';
+import { RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 import { REDIS_CLIENT } from '../../sessions/redis.provider';
@@ -54,6 +55,15 @@ const SUCCEED = `
 redis.call('DEL', KEYS[1])
 if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[2]) end
 return 1`;
+
+function passwordWasWrong(e: unknown): boolean {
+  return e instanceof RemoteCallError && e.body.code === ErrorCode.ValidationFailed && !!e.body.errors?.includes(AuthMessages.currentPasswordWrong);
+}
+
+/** Identity refuses a request's shapes before argon2 runs, and a bus that found no identity asked nobody. */
+function passwordNotChecked(e: unknown): boolean {
+  return e instanceof RemoteCallError && (e.body.code === ErrorCode.ValidationFailed || e.body.code === ErrorCode.ServiceUnavailable);
+}
 
 export type LoginAttempt = { account: string; pairKey: string; accountKey: string; deviceId: string | null };
 
@@ -126,8 +136,33 @@ export class LoginThrottle {
 
   /** The pair starts afresh, and this browser becomes a trusted device of the account. */
   async succeeded(attempt: LoginAttempt, res: Response): Promise<void> {
-    await this.redis.eval(SUCCEED, { keys: [attempt.pairKey, attempt.accountKey] });
+    await this.passed(attempt);
     await this.trustDevice(attempt.account, attempt.deviceId, res);
+  }
+
+  /** The password was right: the pair starts afresh and the attempt was no failure of the account. */
+  async passed(attempt: LoginAttempt): Promise<void> {
+    await this.redis.eval(SUCCEED, { keys: [attempt.pairKey, attempt.accountKey] });
+  }
+
+  /**
+   * A signed-in user's password check (a password change, a new sign-in e-mail) under the sign-in limits of their
+   * account, so a borrowed session is no password oracle: reserved first (429 once locked), kept as a failure when
+   * the password was wrong or may have been checked (a timeout), given back when it certainly was not checked.
+   */
+  async guardPasswordCheck<T>(req: Request, accountEmail: string, check: () => Promise<T>): Promise<T> {
+    const attempt = await this.reserve(req, accountEmail);
+    let result: T;
+    try {
+      result = await check();
+    } catch (e) {
+      // Identity checks the password before the new address is looked up, so a conflict means it was right.
+      if (e instanceof RemoteCallError && e.body.code === ErrorCode.Conflict) await this.passed(attempt);
+      else if (!passwordWasWrong(e) && passwordNotChecked(e)) await this.release(attempt);
+      throw e;
+    }
+    await this.passed(attempt);
+    return result;
   }
 
   /** A new account's browser is trusted from the start. */

@@ -26,3 +26,16 @@ export class PasswordResetTokenRecord {
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true }) usedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }
+
+@Entity({ name: 'email_changes' })
+export class EmailChangeRecord {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'user_id', type: 'uuid' }) userId: string;
+  /** Stored normalised, like users.email. */
+  @Column({ name: 'new_email', type: 'text' }) newEmail: string;
+  /** sha256 of the token; the token itself exists only in the e-mailed link. */
+  @Column({ name: 'token_hash', type: 'text' }) tokenHash: string;
+  @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
+  @Column({ name: 'used_at', type: 'timestamptz', nullable: true }) usedAt: Date | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+}

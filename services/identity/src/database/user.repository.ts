@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { normaliseEmail, type UserRole } from '@bleedkits/contracts';
 import type { User } from '../domain/user';
 import { IdentityErrors } from '../domain/identity.errors';
-import { PasswordResetTokenRecord, UserRecord } from './user.orm-entity';
+import { EmailChangeRecord, PasswordResetTokenRecord, UserRecord } from './user.orm-entity';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -141,8 +141,61 @@ export class UserRepository {
       if (!userId) return null;
       await m.getRepository(UserRecord).update({ id: userId }, { passwordHash });
       // Any other outstanding links for this user die with the reset.
-      await m.query(`UPDATE identity.password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+      await closeOpenLinks(m, userId);
       return userId;
     });
   }
+
+  /** A new password, and every reset or e-mail-change link still open dies with the old one. */
+  async setPassword(userId: string, passwordHash: string): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await m.getRepository(UserRecord).update({ id: userId }, { passwordHash });
+      await closeOpenLinks(m, userId);
+    });
+  }
+
+  /** Ends every reset link of a user still open (their sign-in address changed). */
+  async revokeResetTokens(userId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE identity.password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+  }
+
+  /** Stores a pending change of sign-in e-mail (only its token's hash); an earlier open one of the user is closed. */
+  async createEmailChange(userId: string, newEmail: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await m.query(`UPDATE identity.email_changes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+      await m.getRepository(EmailChangeRecord).insert({ userId, newEmail: normaliseEmail(newEmail), tokenHash, expiresAt });
+    });
+  }
+
+  /**
+   * Applies a pending e-mail change from its link, once (conditional UPDATE, like a reset link). The new address is
+   * proven by the link, so it is verified; every other open link of the user dies. An address taken meanwhile by
+   * another account answers the duplicate 409 and leaves the link unused.
+   */
+  async confirmEmailChange(tokenHash: string): Promise<{ userId: string; newEmail: string } | null> {
+    return this.dataSource.transaction(async (m) => {
+      const [rows]: [{ user_id: string; new_email: string }[], number] = await m.query(
+        `UPDATE identity.email_changes SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+          RETURNING user_id, new_email`,
+        [tokenHash],
+      );
+      const change = rows[0];
+      if (!change) return null;
+      try {
+        await m.getRepository(UserRecord).update({ id: change.user_id }, { email: change.new_email, emailVerified: true });
+      } catch (e) {
+        if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw IdentityErrors.duplicateEmail();
+        throw e;
+      }
+      await closeOpenLinks(m, change.user_id);
+      return { userId: change.user_id, newEmail: change.new_email };
+    });
+  }
+}
+
+/** Reset links and e-mail-change links of a user that are still open are used up. */
+async function closeOpenLinks(m: EntityManager, userId: string): Promise<void> {
+  await m.query(`UPDATE identity.password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+  await m.query(`UPDATE identity.email_changes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
 }

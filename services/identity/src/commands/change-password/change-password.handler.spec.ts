@@ -24,6 +24,17 @@ describe(ChangePasswordHandler.name, () => {
     expect(await h.verify(stored, current)).toBe(false);
   });
 
+  it('ends every reset and e-mail-change link still open: a link sent before the change no longer works', async () => {
+    const { p, user, handler } = await setup();
+    const later = new Date(Date.now() + 3_600_000);
+    await p.repository.createResetToken(user.id, 'reset-hash', later);
+    await p.repository.createEmailChange(user.id, 'elsewhere@example.org', 'change-hash', later);
+    await handler.execute({ userId: user.id, currentPassword: current, newPassword: next });
+    expect(p.tokens[0].usedAt).toBeInstanceOf(Date);
+    expect(p.emailChanges[0].usedAt).toBeInstanceOf(Date);
+    expect(await p.repository.consumeResetToken('reset-hash', 'another')).toBeNull();
+  });
+
   it('refuses a wrong current password with its message and leaves the hash alone', async () => {
     const { h, p, user, handler } = await setup();
     const before = p.store.get(user.id)!.passwordHash;

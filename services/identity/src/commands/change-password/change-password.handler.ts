@@ -18,7 +18,8 @@ export class ChangePasswordHandler {
     const user = await this.users.findById(req.userId);
     if (!user) throw IdentityErrors.userNotFound();
     if (!(await this.hasher.verify(user.passwordHash, req.currentPassword))) throw IdentityErrors.currentPasswordWrong();
-    await this.users.update(user.id, { passwordHash: await this.hasher.hash(req.newPassword) });
+    // Reset and e-mail-change links still open die with the old password (the gateway ends the other sessions).
+    await this.users.setPassword(user.id, await this.hasher.hash(req.newPassword));
     return { message: 'Password changed' };
   }
 }

@@ -1,35 +1,101 @@
-import { AuthMessages, ErrorCode, adminUserEditRules } from '@bleedkits/contracts';
-import { refusal, userPorts } from '../../../test/handler-doubles';
+import { AuthMessages, EMAIL_CHANGE_LINK_HOURS, EmailChangeMessages, ErrorCode, adminUserEditRules } from '@bleedkits/contracts';
+import { cheapHasher, refusal, userPorts } from '../../../test/handler-doubles';
+import { hashResetToken } from '../send-password-reset/send-password-reset.handler';
 import { UpdateProfileHandler } from './update-profile.handler';
 
 describe(UpdateProfileHandler.name, () => {
-  function setup() {
+  const password = 'Ann!pass1';
+  const confirmUrlBase = 'https://register.example';
+
+  async function setup() {
+    const h = cheapHasher();
     const p = userPorts();
-    const ann = p.add({ email: 'ann@example.org', firstName: 'Ann', lastName: 'Lee', emailVerified: true });
+    const ann = p.add({
+      email: 'ann@example.org',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      emailVerified: true,
+      passwordHash: await h.hasher.hash(password),
+    });
     p.add({ email: 'bob@example.org' });
-    return { p, ann, handler: new UpdateProfileHandler(p.repository) };
+    return { p, h, ann, handler: new UpdateProfileHandler(p.repository, h.hasher, p.emailChangeMailer) };
   }
 
-  it('saves trimmed names and keeps the address verified when it did not change (case aside)', async () => {
-    const { p, ann, handler } = setup();
-    const { user } = await handler.execute({ userId: ann.id, firstName: ' Anna ', lastName: ' Lee-Smith ', email: 'Ann@Example.org' });
-    expect(user).toEqual({ id: ann.id, email: 'ann@example.org', firstName: 'Anna', lastName: 'Lee-Smith', role: 'user', emailVerified: true });
+  it('saves trimmed names and keeps the address verified when it did not change (case aside), without a password', async () => {
+    const { p, ann, handler } = await setup();
+    const answer = await handler.execute({ userId: ann.id, firstName: ' Anna ', lastName: ' Lee-Smith ', email: 'Ann@Example.org' });
+    expect(answer).toEqual({
+      user: { id: ann.id, email: 'ann@example.org', firstName: 'Anna', lastName: 'Lee-Smith', role: 'user', emailVerified: true },
+    });
     expect(p.store.get(ann.id)).toMatchObject({ firstName: 'Anna', lastName: 'Lee-Smith', emailVerified: true });
+    expect(p.changeMails).toEqual([]);
   });
 
-  it('marks a new address unverified: nobody has proven it yet', async () => {
-    const { p, ann, handler } = setup();
-    const { user } = await handler.execute({ userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@example.org' });
-    expect(user).toMatchObject({ email: 'ann.lee@example.org', emailVerified: false });
-    expect(p.store.get(ann.id)!.emailVerified).toBe(false);
+  it('asks for a new address with the password: nothing changes yet, the new address gets a link and the old one a notice', async () => {
+    const { p, ann, handler } = await setup();
+    const answer = await handler.execute({
+      userId: ann.id,
+      firstName: 'Anna',
+      lastName: 'Lee',
+      email: ' Ann.Lee@Example.org ',
+      currentPassword: password,
+      confirmUrlBase,
+    });
+    expect(answer).toEqual({
+      user: expect.objectContaining({ email: 'ann@example.org', firstName: 'Anna', emailVerified: true }),
+      pendingEmail: 'ann.lee@example.org',
+      message: EmailChangeMessages.pending('ann.lee@example.org'),
+    });
+    expect(p.store.get(ann.id)).toMatchObject({ email: 'ann@example.org', firstName: 'Anna' });
+    const [confirmation, notice] = p.changeMails;
+    expect(confirmation).toMatchObject({
+      kind: 'confirmation',
+      to: 'ann.lee@example.org',
+      newEmail: 'ann.lee@example.org',
+      expiresInHours: EMAIL_CHANGE_LINK_HOURS,
+    });
+    expect(notice).toMatchObject({ kind: 'notice', to: 'ann@example.org', newEmail: 'ann.lee@example.org', siteUrl: `${confirmUrlBase}/` });
+    expect(p.changeMails).toHaveLength(2);
+    // The link carries the token; only its hash is stored, for the new address, expiring in a day.
+    const url = new URL((confirmation as { confirmUrl: string }).confirmUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${confirmUrlBase}/confirm-email`);
+    const token = url.searchParams.get('token')!;
+    expect(p.emailChanges).toEqual([
+      { userId: ann.id, newEmail: 'ann.lee@example.org', tokenHash: hashResetToken(token), expiresAt: expect.any(Date), usedAt: null },
+    ]);
+    const hours = (p.emailChanges[0].expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(EMAIL_CHANGE_LINK_HOURS - 0.1);
+    expect(hours).toBeLessThanOrEqual(EMAIL_CHANGE_LINK_HOURS);
+  });
+
+  it('refuses a new address without the password, with a wrong one, or for an account that has none; nothing is written or sent', async () => {
+    const { p, h, ann, handler } = await setup();
+    const change = { userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'new@example.org', confirmUrlBase };
+    expect(await refusal(handler.execute(change))).toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      errors: [EmailChangeMessages.passwordRequired],
+    });
+    expect((await refusal(handler.execute({ ...change, currentPassword: '' }))).errors).toEqual([EmailChangeMessages.passwordRequired]);
+    expect((await refusal(handler.execute({ ...change, currentPassword: ['x'] as unknown as string }))).errors).toContain(
+      AuthMessages.passwordNotText,
+    );
+    expect(h.calls.verify).toBe(0);
+    expect(await refusal(handler.execute({ ...change, currentPassword: 'Wrong!pass1' }))).toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      errors: [AuthMessages.currentPasswordWrong],
+    });
+    const google = p.add({ email: 'g@example.org', passwordHash: null, googleId: 'g-1' });
+    expect((await refusal(handler.execute({ ...change, userId: google.id, currentPassword: 'Any!pass1' }))).errors).toEqual([
+      EmailChangeMessages.noPassword,
+    ]);
+    expect(p.writes).toEqual([]);
+    expect(p.changeMails).toEqual([]);
   });
 
   it("refuses another user's address as a duplicate and an unknown user as not found", async () => {
-    const { p, ann, handler } = setup();
-    expect(await refusal(handler.execute({ userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'BOB@example.org' }))).toEqual({
-      code: ErrorCode.Conflict,
-      message: AuthMessages.duplicateEmail,
-    });
+    const { p, ann, handler } = await setup();
+    const taken = { userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'BOB@example.org', currentPassword: password, confirmUrlBase };
+    expect(await refusal(handler.execute(taken))).toEqual({ code: ErrorCode.Conflict, message: AuthMessages.duplicateEmail });
     expect((await refusal(handler.execute({ userId: 'nobody', firstName: 'A', lastName: 'B', email: 'a@example.org' }))).code).toBe(
       ErrorCode.NotFound,
     );
@@ -37,16 +103,28 @@ describe(UpdateProfileHandler.name, () => {
     expect(p.store.get(ann.id)!.email).toBe('ann@example.org');
   });
 
+  it("applies an admin's edit at once: the address is unproven again and reset links sent to the old one die", async () => {
+    const { p, ann, handler } = await setup();
+    await p.repository.createResetToken(ann.id, 'hash-1', new Date(Date.now() + 60_000));
+    const { user } = await handler.executeAsAdmin(
+      { userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@example.org' },
+      adminUserEditRules,
+    );
+    expect(user).toMatchObject({ email: 'ann.lee@example.org', emailVerified: false });
+    expect(p.tokens[0].usedAt).toBeInstanceOf(Date);
+    expect(p.changeMails).toEqual([]);
+  });
+
   it('reports every failure of the rule table it is given at once', async () => {
-    const { p, ann, handler } = setup();
+    const { p, ann, handler } = await setup();
     const bad = { userId: ann.id, firstName: ' ', lastName: 'Lee\n', email: 'nope' };
     const expected = [AuthMessages.firstNameRequired, 'Last name must be on one line', AuthMessages.profileEmail];
     expect(await refusal(handler.execute(bad))).toMatchObject({ code: ErrorCode.ValidationFailed, errors: expected });
-    expect((await refusal(handler.execute(bad, adminUserEditRules))).errors).toEqual(expected);
+    expect((await refusal(handler.executeAsAdmin(bad, adminUserEditRules))).errors).toEqual(expected);
     const strict = { ...adminUserEditRules, email: [{ message: 'Only example.org', test: (v: unknown) => String(v).endsWith('@example.org') }] };
-    expect((await refusal(handler.execute({ userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'ann@other.net' }, strict))).errors).toEqual([
-      'Only example.org',
-    ]);
+    expect(
+      (await refusal(handler.executeAsAdmin({ userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'ann@other.net' }, strict))).errors,
+    ).toEqual(['Only example.org']);
     expect(p.writes).toEqual([]);
   });
 });

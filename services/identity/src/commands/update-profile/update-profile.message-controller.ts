@@ -4,6 +4,7 @@ import {
   type AdminUpdateUserRequest,
   IdentitySubjects,
   type UpdateProfileRequest,
+  type UpdateProfileResponse,
   type UserResponse,
   adminUserEditRules,
 } from '@bleedkits/contracts';
@@ -14,12 +15,12 @@ export class UpdateProfileMessageController {
   constructor(private readonly handler: UpdateProfileHandler) {}
 
   @MessagePattern(IdentitySubjects.updateProfile)
-  handle(@Payload() req: UpdateProfileRequest): Promise<UserResponse> {
+  handle(@Payload() req: UpdateProfileRequest): Promise<UpdateProfileResponse> {
     return this.handler.execute(req);
   }
 
   @MessagePattern(IdentitySubjects.adminUpdateUser)
   adminEdit(@Payload() req: AdminUpdateUserRequest): Promise<UserResponse> {
-    return this.handler.execute(req, adminUserEditRules);
+    return this.handler.executeAsAdmin(req, adminUserEditRules);
   }
 }
