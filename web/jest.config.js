@@ -6,7 +6,8 @@ module.exports = {
   displayName: 'web',
   rootDir: __dirname,
   testEnvironment: '<rootDir>/jest.environment.js',
-  testMatch: ['<rootDir>/src/**/*.spec.tsx', '<rootDir>/src/**/*.spec.ts'],
+  // build/: the build's own checks (the bundle budget), in Node.
+  testMatch: ['<rootDir>/src/**/*.spec.tsx', '<rootDir>/src/**/*.spec.ts', '<rootDir>/build/**/*.spec.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

@@ -30,13 +30,31 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks and styles each page loads (web/bundle-budget reads it).
+    manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // Re-exports only: a module reached through an index is bundled where something uses it, so the entry, which
+        // imports a feature's index or contracts for a hook or two, does not pull that feature's pages with it.
+        moduleSideEffects: [
+          { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Libraries change less often than the app: separate chunks stay cached across releases. Only what the
+            // entry loads is grouped ('$initial'); a library only a lazily loaded page uses (a MUI table, the
+            // Google map) stays with that page, so the public home page never downloads it.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect)[\\/]/,
+              tags: ['$initial'],
+              priority: 3,
+            },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis)[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -1,68 +1,110 @@
+import { lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
-import { AccountSettingsPage } from '@/features/account';
-import { AdminPage } from '@/features/admin';
-import { AdminImportPage } from '@/features/admin-import';
-import { AuthPage, RequireAuth, ResetPasswordPage, useCurrentUser } from '@/features/auth';
-import { BackupsPage } from '@/features/backups';
-import { DashboardPage } from '@/features/dashboard';
-import { EmailTemplatesPage } from '@/features/email-templates';
-import { VerificationPage } from '@/features/admin-verification';
+import { RequireAuth } from '@/features/auth';
 import { FinderSection } from '@/features/finder';
 import { HomePage } from '@/features/home';
-import { kitDialogs } from '@/features/kit-dialogs';
-import {
-  AboutPage,
-  AccessibilityPage,
-  BleedKitInfoPage,
-  CabinetOptionsPage,
-  ConstitutionPage,
-  ContactPage,
-  CookiePolicyPage,
-  DonatePage,
-  FirstAidTrainingPage,
-  PrivacyPolicyPage,
-} from '@/features/pages';
-import { RegisterKitPage } from '@/features/register-kit';
-import { StatisticsPage } from '@/features/statistics';
 import { RootLayout } from './root-layout';
 import { PATHS } from '@/config/paths';
 
-/** Features do not import each other: the shell hands the signed-in user to the pages that need it. */
-function AccountSettingsRoute() {
-  const { user } = useCurrentUser();
-  return user ? <AccountSettingsPage user={user} /> : null;
+/**
+ * A page whose code is fetched on first visit (RootLayout's Suspense shows 'Loading...' meanwhile). Only the home
+ * page with the finder, the layout and the not-found screen are in the entry: a phone on a slow network downloads
+ * what the finder needs before anything else (web/bundle-budget.json holds the limit).
+ */
+function onFirstVisit<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
 }
 
-/** The dashboard opens the kit dialogs, which the shell hands over for the same reason. */
-function DashboardRoute() {
-  const { user } = useCurrentUser();
-  return user ? <DashboardPage user={user} dialogs={kitDialogs} /> : null;
-}
-
-/** /admin answers signed-out and non-admin visitors itself (Admin Access Required / Access Denied), so no RequireAuth. */
-function AdminRoute() {
-  const { user, isLoading } = useCurrentUser();
-  return <AdminPage user={user} isLoading={isLoading} dialogs={kitDialogs} />;
-}
-
-/** /admin/email-templates: the page itself sends signed-out visitors to /auth and answers non-admins. */
-function EmailTemplatesRoute() {
-  const { user, isLoading } = useCurrentUser();
-  return <EmailTemplatesPage user={user} isLoading={isLoading} />;
-}
-
-/** /admin/backups: the page itself sends signed-out visitors to /auth and answers non-admins. */
-function BackupsRoute() {
-  const { user, isLoading } = useCurrentUser();
-  return <BackupsPage user={user} isLoading={isLoading} />;
-}
-
-/** /admin/verification: the page itself sends signed-out visitors to /auth and answers non-admins. */
-function VerificationRoute() {
-  const { user, isLoading } = useCurrentUser();
-  return <VerificationPage user={user} isLoading={isLoading} />;
-}
+const AuthPage = onFirstVisit(
+  () => import('./routes/auth-pages'),
+  (m) => m.AuthPage,
+);
+const ResetPasswordPage = onFirstVisit(
+  () => import('./routes/auth-pages'),
+  (m) => m.ResetPasswordPage,
+);
+const ConfirmEmailPage = onFirstVisit(
+  () => import('./routes/confirm-email-page'),
+  (m) => m.ConfirmEmailPage,
+);
+const AccountSettingsRoute = onFirstVisit(
+  () => import('./routes/account-settings-route'),
+  (m) => m.AccountSettingsRoute,
+);
+const RegisterKitPage = onFirstVisit(
+  () => import('@/features/register-kit'),
+  (m) => m.RegisterKitPage,
+);
+const DashboardRoute = onFirstVisit(
+  () => import('./routes/dashboard-route'),
+  (m) => m.DashboardRoute,
+);
+const AdminImportPage = onFirstVisit(
+  () => import('@/features/admin-import'),
+  (m) => m.AdminImportPage,
+);
+const AdminRoute = onFirstVisit(
+  () => import('./routes/admin-route'),
+  (m) => m.AdminRoute,
+);
+const BackupsRoute = onFirstVisit(
+  () => import('./routes/backups-route'),
+  (m) => m.BackupsRoute,
+);
+const EmailTemplatesRoute = onFirstVisit(
+  () => import('./routes/email-templates-route'),
+  (m) => m.EmailTemplatesRoute,
+);
+const VerificationRoute = onFirstVisit(
+  () => import('./routes/verification-route'),
+  (m) => m.VerificationRoute,
+);
+const StatisticsPage = onFirstVisit(
+  () => import('@/features/statistics'),
+  (m) => m.StatisticsPage,
+);
+// The static pages, one chunk each (a folder of features/pages each).
+const AboutPage = onFirstVisit(
+  () => import('@/features/pages/about'),
+  (m) => m.AboutPage,
+);
+const BleedKitInfoPage = onFirstVisit(
+  () => import('@/features/pages/bleed-kit-info'),
+  (m) => m.BleedKitInfoPage,
+);
+const FirstAidTrainingPage = onFirstVisit(
+  () => import('@/features/pages/first-aid-training'),
+  (m) => m.FirstAidTrainingPage,
+);
+const CabinetOptionsPage = onFirstVisit(
+  () => import('@/features/pages/cabinet-options'),
+  (m) => m.CabinetOptionsPage,
+);
+const PrivacyPolicyPage = onFirstVisit(
+  () => import('@/features/pages/privacy-policy'),
+  (m) => m.PrivacyPolicyPage,
+);
+const CookiePolicyPage = onFirstVisit(
+  () => import('@/features/pages/cookie-policy'),
+  (m) => m.CookiePolicyPage,
+);
+const AccessibilityPage = onFirstVisit(
+  () => import('@/features/pages/accessibility'),
+  (m) => m.AccessibilityPage,
+);
+const ConstitutionPage = onFirstVisit(
+  () => import('@/features/pages/constitution'),
+  (m) => m.ConstitutionPage,
+);
+const DonatePage = onFirstVisit(
+  () => import('@/features/pages/donate'),
+  (m) => m.DonatePage,
+);
+const ContactPage = onFirstVisit(
+  () => import('@/features/pages/contact'),
+  (m) => m.ContactPage,
+);
 
 export const routes: RouteObject[] = [
   {
@@ -71,6 +113,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.home, element: <HomePage finder={<FinderSection />} /> },
       { path: PATHS.auth, element: <AuthPage /> },
       { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: PATHS.confirmEmail, element: <ConfirmEmailPage /> },
       {
         element: <RequireAuth />,
         children: [
