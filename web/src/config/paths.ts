@@ -3,6 +3,8 @@ export const PATHS = {
   home: '/',
   auth: '/auth',
   resetPassword: '/reset-password',
+  /** The link e-mailed to a new sign-in address: identity builds it from EMAIL_CHANGE_CONFIRM_PATH (a spec checks they agree). */
+  confirmEmail: '/confirm-email',
   accountSettings: '/account-settings',
   registerKit: '/register-kit',
   /** The spec's old address of the registration page: it redirects to registerKit. */

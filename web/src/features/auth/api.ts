@@ -1,4 +1,5 @@
 import type {
+  ConfirmEmailChangeRequest,
   CurrentUser,
   ForgotPasswordRequest,
   LoginRequest,
@@ -66,6 +67,11 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
       query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
     }),
+    /** The link e-mailed to a new sign-in address; the current user (if signed in here) now has that address. */
+    confirmEmailChange: build.mutation<MessageResponse, ConfirmEmailChangeRequest>({
+      query: (body) => ({ url: '/api/auth/confirm-email', method: 'POST', body }),
+      invalidatesTags: ['CurrentUser'],
+    }),
     /** "Forgot password?": the same answer whether or not the address has an account. */
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
       query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),
@@ -89,5 +95,12 @@ async function signInOnSuccess({
   }
 }
 
-export const { useCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation, useResetPasswordMutation, useForgotPasswordMutation } =
-  authApi;
+export const {
+  useCurrentUserQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useResetPasswordMutation,
+  useForgotPasswordMutation,
+  useConfirmEmailChangeMutation,
+} = authApi;

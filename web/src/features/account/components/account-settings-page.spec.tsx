@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EmailChangeMessages } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
 import { aUser, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -51,6 +52,34 @@ describe('AccountSettingsPage', () => {
     expect(await screen.findByText('Profile Updated')).toBeInTheDocument();
     expect(screen.getByText('Your profile has been updated successfully.')).toBeInTheDocument();
     expect(await fetchMock.bodies('PUT /api/auth/profile')).toEqual([{ firstName: 'Joanna', lastName: 'Bloggs', email: 'jo@example.org' }]);
+  });
+
+  it('asks for the current password when the email changes, and says to check the new inbox', async () => {
+    const pending = EmailChangeMessages.pending('jo.new@example.org');
+    const fetchMock = mockFetch({
+      'PUT /api/auth/profile': () => json({ user: jo, pendingEmail: 'jo.new@example.org', message: pending }),
+      'GET /api/auth/user': () => json({ user: jo }),
+    });
+    const user = open();
+    const profile = screen.getByRole('form', { name: 'Profile information' });
+    expect(within(profile).queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'jo.new@example.org');
+    const password = within(profile).getByLabelText('Current Password');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText(EmailChangeMessages.passwordRequired)).toBeInTheDocument();
+    expect(await fetchMock.bodies('PUT /api/auth/profile')).toEqual([]);
+
+    await user.type(password, 'My!password1');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile Updated')).toBeInTheDocument();
+    expect(within(profile).getByText(pending)).toBeInTheDocument();
+    expect(await fetchMock.bodies('PUT /api/auth/profile')).toEqual([
+      { firstName: 'Jo', lastName: 'Bloggs', email: 'jo.new@example.org', currentPassword: 'My!password1' },
+    ]);
+    // Until the link is opened the account keeps its address; the password is not kept in the form.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('jo@example.org'));
+    expect(within(profile).queryByLabelText('Current Password')).not.toBeInTheDocument();
   });
 
   it('reports a failed profile update with the server message', async () => {

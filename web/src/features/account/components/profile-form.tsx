@@ -1,23 +1,45 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { profileRules, type CurrentUser } from '@bleedkits/contracts';
+import { EmailChangeMessages, normaliseEmail, profileRules, type CurrentUser, type RuleTable } from '@bleedkits/contracts';
+import { useState } from 'react';
 import { serverMessageOr } from '@/api/api';
 import { useRuleForm } from '@/components/forms/use-rule-form';
+import { PasswordField } from '@/components/password-field';
 import { useToast } from '@/components/toasts/use-toast';
-import { useUpdateProfileMutation, type ProfileUpdate } from '../api';
+import { useUpdateProfileMutation } from '../api';
 
-type Field = keyof ProfileUpdate;
+type Field = 'firstName' | 'lastName' | 'email' | 'currentPassword';
 
+/**
+ * Names change at once. A new e-mail asks for the current password and changes only when the link sent to the
+ * new address is opened, so the form says to check that inbox and keeps showing the current address until then.
+ */
 export function ProfileForm({ user }: { user: CurrentUser }) {
-  const form = useRuleForm<Field>(profileRules, { firstName: user.firstName, lastName: user.lastName, email: user.email });
+  const emailChanges = (email: unknown) => normaliseEmail(String(email ?? '')) !== normaliseEmail(user.email);
+  const rules: RuleTable<Field> = {
+    ...profileRules,
+    currentPassword: [{ message: EmailChangeMessages.passwordRequired, test: (v, values) => !emailChanges(values.email) || v !== '' }],
+  };
+  const form = useRuleForm<Field>(rules, { firstName: user.firstName, lastName: user.lastName, email: user.email, currentPassword: '' });
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [pending, setPending] = useState<string | null>(null);
   const toast = useToast();
+  const askingNewEmail = emailChanges(form.values.email);
 
   const submit = form.onSubmit(async (values) => {
+    const email = values.email.trim();
     try {
-      await updateProfile({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() }).unwrap();
-      toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
+      const answer = await updateProfile({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email,
+        ...(emailChanges(email) ? { currentPassword: values.currentPassword } : {}),
+      }).unwrap();
+      toast({ title: 'Profile Updated', description: answer.message ?? 'Your profile has been updated successfully.' });
+      setPending(answer.pendingEmail ? (answer.message ?? null) : null);
+      if (answer.pendingEmail) form.reset();
     } catch (error) {
       toast({ title: 'Update Failed', description: serverMessageOr(error, 'Failed to update profile. Please try again.'), variant: 'destructive' });
     }
@@ -27,11 +49,27 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Profile information">
+      {pending && (
+        <Alert severity="info" onClose={() => setPending(null)}>
+          {pending}
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="First Name" autoComplete="given-name" {...fieldProps('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
       </Stack>
       <TextField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
+      {askingNewEmail && (
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          {...fieldProps('currentPassword')}
+          helperText={
+            form.errors.currentPassword ??
+            'To change your email address, enter your current password. We will send a confirmation link to the new address.'
+          }
+        />
+      )}
       <div>
         <Button type="submit" variant="contained" disabled={isLoading}>
           {isLoading ? 'Saving...' : 'Save Changes'}
