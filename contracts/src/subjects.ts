@@ -107,6 +107,8 @@ export const VerificationSubjects = {
   testEmail: 'verification.cmd.test-email.v1',
   /** Runs the reminders now ({digest?: boolean}) → VerificationReminderRunResult. */
   runReminders: 'verification.cmd.run-reminders.v1',
+  /** {} → ReminderRunFacts (the admin status page). */
+  statusFacts: 'verification.qry.status-facts.v1',
 } as const;
 export const ImportsSubjects = {
   health: healthSubject('imports'),
@@ -136,6 +138,8 @@ export const NotificationsSubjects = {
   outboxPage: 'notifications.qry.outbox-page.v1',
   /** PreviewEmailRequest → PreviewEmailResponse: render without sending (editor preview, verification's test e-mail). */
   preview: 'notifications.qry.preview.v1',
+  /** {} → MailStatusFacts (the admin status page). */
+  statusFacts: 'notifications.qry.status-facts.v1',
 } as const;
 export const BackupsSubjects = {
   health: healthSubject('backups'),
@@ -147,6 +151,16 @@ export const BackupsSubjects = {
   startManual: 'backups.cmd.start-manual.v1',
   /** DropboxSetupRequest → DropboxSetupResponse: checks the token with Dropbox, stores it encrypted. */
   configureDropbox: 'backups.cmd.configure-dropbox.v1',
+  /** DropboxConnectRequest → DropboxConnectResponse: starts "Connect Dropbox" (OAuth 2 with PKCE), answers Dropbox's address. */
+  connectDropbox: 'backups.cmd.connect-dropbox.v1',
+  /** DropboxConnectFinishRequest → DropboxConnectFinishResponse: Dropbox's redirect back, code exchanged for a refresh token. */
+  finishDropboxConnection: 'backups.cmd.finish-dropbox-connection.v1',
+  /** {} → DropboxDisconnectResponse: revokes the token with Dropbox and forgets it. */
+  disconnectDropbox: 'backups.cmd.disconnect-dropbox.v1',
+  /** {} → DropboxConnection. */
+  dropboxConnection: 'backups.qry.dropbox-connection.v1',
+  /** {} → BackupStatusFacts (the admin status page). */
+  statusFacts: 'backups.qry.status-facts.v1',
 } as const;
 
 export const HEALTH_SUBJECTS: Readonly<Record<ServiceContext, string>> = {

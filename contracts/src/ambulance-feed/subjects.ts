@@ -10,6 +10,8 @@ export const AmbulanceFeedSubjects = {
   listClients: 'kits.qry.ambulance-feed-clients.v1',
   revokeClient: 'kits.cmd.ambulance-feed-revoke-client.v1',
   accessLog: 'kits.qry.ambulance-feed-access-log.v1',
+  /** {} → FeedKeyFacts: each feed key not revoked and when it last pulled (the admin status page). */
+  statusFacts: 'kits.qry.ambulance-feed-status-facts.v1',
 } as const;
 
 export const ApprovedDownloadSubjects = {

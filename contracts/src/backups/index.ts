@@ -1,1 +1,2 @@
 export * from './backups';
+export * from './dropbox-connection';

@@ -7,6 +7,15 @@ import type {
   DropboxSetupResponse,
   StartBackupResponse,
 } from '../backups/backups';
+import type {
+  DropboxConnectFinishRequest,
+  DropboxConnectFinishResponse,
+  DropboxConnectRequest,
+  DropboxConnectResponse,
+  DropboxConnection,
+  DropboxDisconnectResponse,
+} from '../backups/dropbox-connection';
+import type { BackupStatusFacts } from '../admin/system-status';
 import { BackupsSubjects } from '../subjects';
 import { call, shape } from './call';
 
@@ -19,4 +28,11 @@ export const BackupsWire = {
   [BackupsSubjects.securityStats]: call<Record<string, never>, BackupSecurityStats>(shape({})),
   [BackupsSubjects.startManual]: call<Record<string, never>, StartBackupResponse>(shape({})),
   [BackupsSubjects.configureDropbox]: call<DropboxSetupRequest, DropboxSetupResponse>(shape({ token: z.unknown() })),
+  [BackupsSubjects.connectDropbox]: call<DropboxConnectRequest, DropboxConnectResponse>(shape({ redirectUri: z.string().url() })),
+  [BackupsSubjects.finishDropboxConnection]: call<DropboxConnectFinishRequest, DropboxConnectFinishResponse>(
+    shape({ code: z.unknown().optional(), state: z.unknown(), error: z.unknown().optional() }),
+  ),
+  [BackupsSubjects.disconnectDropbox]: call<Record<string, never>, DropboxDisconnectResponse>(shape({})),
+  [BackupsSubjects.dropboxConnection]: call<Record<string, never>, DropboxConnection>(shape({})),
+  [BackupsSubjects.statusFacts]: call<Record<string, never>, BackupStatusFacts>(shape({})),
 } as const;

@@ -32,6 +32,7 @@ import type {
   FeedPartResponse,
 } from '../ambulance-feed/feed-wire';
 import { AmbulanceFeedSubjects, ApprovedDownloadSubjects } from '../ambulance-feed/subjects';
+import type { FeedKeyFacts } from '../admin/system-status';
 import type { Option } from '../enums/option';
 import type { StatsResponse, ViewportQuery } from '../finder/finder';
 import type { MessageResponse } from '../identity/user';
@@ -136,6 +137,7 @@ export const KitsWire = {
   [AmbulanceFeedSubjects.revokeClient]: call<Asked<{ clientId: string }>, { message: string; client: FeedClientView }>(
     shape({ actor, clientId: z.string() }),
   ),
+  [AmbulanceFeedSubjects.statusFacts]: call<Record<string, never>, FeedKeyFacts>(shape({})),
   [AmbulanceFeedSubjects.accessLog]: call<Asked<FeedAccessLogRequest>, FeedAccessLogResponse>(
     shape({ actor, page: z.unknown(), pageSize: z.unknown() }),
   ),

@@ -10,6 +10,7 @@ import type {
   UpdateEmailTemplateCommand,
   UpdateEmailTemplateResponse,
 } from '../notifications/templates';
+import type { MailStatusFacts } from '../admin/system-status';
 import { NotificationsSubjects } from '../subjects';
 import { actor, call, shape } from './call';
 
@@ -33,6 +34,7 @@ export const NotificationsWire = {
   [NotificationsSubjects.sendTest]: call<SendTestEmailRequest, SendTestEmailResponse>(
     shape({ email: z.unknown(), templateId: z.unknown(), variables: z.unknown().optional() }),
   ),
+  [NotificationsSubjects.statusFacts]: call<Record<string, never>, MailStatusFacts>(shape({})),
   [NotificationsSubjects.outboxPage]: call<OutboxPageRequest, OutboxPageResponse>(shape({ page: z.unknown(), status: z.unknown().optional() })),
   [NotificationsSubjects.preview]: call<PreviewEmailRequest, PreviewEmailResponse>(
     shape({

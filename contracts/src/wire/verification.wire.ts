@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReminderRunFacts } from '../admin/system-status';
 import { VerificationSubjects } from '../subjects';
 import type {
   VerificationReminderRunRequest,
@@ -22,6 +23,7 @@ export const VerificationWire = {
   [VerificationSubjects.testEmail]: call<VerificationTestEmailRequest, VerificationTestEmailPreview | VerificationTestEmailSent>(
     shape({ email: z.unknown(), sendReal: z.boolean().optional() }),
   ),
+  [VerificationSubjects.statusFacts]: call<Record<string, never>, ReminderRunFacts>(shape({})),
   [VerificationSubjects.runReminders]: call<VerificationReminderRunRequest, VerificationReminderRunResponse>(
     shape({ digest: z.boolean().optional() }),
   ),

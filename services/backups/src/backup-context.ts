@@ -4,9 +4,6 @@ import { BACKUPS_ENV, type BackupsEnv } from './config/env';
 import { BackupKeyRing } from './keys/backup-keys';
 import { serverMajorOf } from './postgres/database-snapshot';
 import { locatePgTools, type PgTools } from './postgres/pg-tools';
-import { DROPBOX_TOKEN_SETTING, SettingsRepository } from './database/settings.repository';
-
-const TOKEN_PURPOSE = 'dropbox-token';
 
 /**
  * What every backup use case needs once per process, found lazily so that a missing client program or key
@@ -18,10 +15,7 @@ export class BackupContext {
   private keys: Promise<BackupKeyRing> | null = null;
   private tools: Promise<PgTools> | null = null;
 
-  constructor(
-    @Inject(BACKUPS_ENV) readonly env: BackupsEnv,
-    private readonly settings: SettingsRepository,
-  ) {}
+  constructor(@Inject(BACKUPS_ENV) readonly env: BackupsEnv) {}
 
   keyRing(): Promise<BackupKeyRing> {
     this.keys ??= mkdir(this.env.BACKUP_DIR, { recursive: true, mode: 0o700 })
@@ -45,19 +39,6 @@ export class BackupContext {
     this.tools ??= serverMajorOf(this.env.DATABASE_URL).then((major) => locatePgTools(major, this.env.BACKUP_PG_BIN_DIR));
     this.tools.catch(() => (this.tools = null));
     return this.tools;
-  }
-
-  /** The Dropbox token, or null when none is configured (or it was sealed under a key this process lacks). */
-  async dropboxToken(): Promise<string | null> {
-    const sealed = await this.settings.get(DROPBOX_TOKEN_SETTING);
-    if (!sealed) return null;
-    const token = (await this.keyRing()).open(TOKEN_PURPOSE, sealed);
-    if (token === null) this.logger.error('The stored Dropbox token cannot be read with the configured backup keys: configure Dropbox again');
-    return token;
-  }
-
-  async storeDropboxToken(token: string): Promise<void> {
-    await this.settings.set(DROPBOX_TOKEN_SETTING, (await this.keyRing()).seal(TOKEN_PURPOSE, token));
   }
 
   remotePath(fileName: string): string {

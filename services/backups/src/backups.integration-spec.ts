@@ -185,8 +185,9 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     h.dropbox.addToken('sl.good-token-1234567890abcdefghij');
     h.dropbox.failNext('files/upload', 2, 503);
     expect(await setup('  sl.good-token-1234567890abcdefghij  ')).toEqual({ message: BackupMessages.dropboxConfigured });
-    const stored = await query(h.bed.db.url, `SELECT value FROM backups.settings WHERE name = 'dropbox_token'`);
-    expect(stored[0].value).not.toContain('good-token');
+    const stored = await query(h.bed.db.url, `SELECT mode, secret_sealed FROM backups.dropbox_connection`);
+    expect(stored[0].mode).toBe('legacy_token');
+    expect(stored[0].secret_sealed).not.toContain('good-token');
 
     // The backups made before the token are copied now; the first two uploads fail and are retried with backoff.
     const failedSeen = await eventually(

@@ -4,7 +4,18 @@ import { DatabaseModule, HealthModule, QueueModule } from '@bleedkits/platform';
 import { BACKUPS_ENV, type BackupsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { BackupRunRepository } from './database/backup-run.repository';
-import { SettingsRepository } from './database/settings.repository';
+import { DropboxConnectionRepository } from './database/dropbox-connection.repository';
+import { DropboxAccess } from './dropbox-access';
+import { DropboxAuthorization } from './providers/dropbox-auth/dropbox-authorization';
+import { DropboxOAuthAuthorization } from './providers/dropbox-auth/dropbox-oauth-authorization';
+import { ConnectDropboxHandler } from './commands/connect-dropbox/connect-dropbox.handler';
+import { ConnectDropboxMessageController } from './commands/connect-dropbox/connect-dropbox.message-controller';
+import { FinishDropboxConnectionHandler } from './commands/finish-dropbox-connection/finish-dropbox-connection.handler';
+import { FinishDropboxConnectionMessageController } from './commands/finish-dropbox-connection/finish-dropbox-connection.message-controller';
+import { DisconnectDropboxHandler } from './commands/disconnect-dropbox/disconnect-dropbox.handler';
+import { DisconnectDropboxMessageController } from './commands/disconnect-dropbox/disconnect-dropbox.message-controller';
+import { DropboxConnectionMessageController } from './queries/dropbox-connection/dropbox-connection.message-controller';
+import { StatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { BackupContext } from './backup-context';
 import { Clock, SystemClock } from './clock';
 import { CloudStorage } from './providers/cloud-storage/cloud-storage';
@@ -43,6 +54,11 @@ export class BackupsModule {
         ConfigureDropboxMessageController,
         ListBackupsMessageController,
         SecurityStatsMessageController,
+        ConnectDropboxMessageController,
+        FinishDropboxConnectionMessageController,
+        DisconnectDropboxMessageController,
+        DropboxConnectionMessageController,
+        StatusFactsMessageController,
       ],
       providers: [
         { provide: BACKUPS_ENV, useValue: env },
@@ -56,8 +72,22 @@ export class BackupsModule {
             timeoutMs: env.DROPBOX_TIMEOUT_MS,
           }),
         },
+        {
+          provide: DropboxAuthorization,
+          useValue: new DropboxOAuthAuthorization({
+            appKey: env.DROPBOX_APP_KEY,
+            appSecret: env.DROPBOX_APP_SECRET,
+            authorizeUrl: env.DROPBOX_AUTHORIZE_URL,
+            apiUrl: env.DROPBOX_API_URL,
+            timeoutMs: Math.min(env.DROPBOX_TIMEOUT_MS, 30_000),
+          }),
+        },
         BackupRunRepository,
-        SettingsRepository,
+        DropboxConnectionRepository,
+        DropboxAccess,
+        ConnectDropboxHandler,
+        FinishDropboxConnectionHandler,
+        DisconnectDropboxHandler,
         BackupContext,
         RunBackupHandler,
         ApplyRetentionHandler,

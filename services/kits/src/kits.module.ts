@@ -48,6 +48,7 @@ import { UpdateIfUnchangedHandler } from './commands/update-if-unchanged/update-
 import { UpdateIfUnchangedMessageController } from './commands/update-if-unchanged/update-if-unchanged.message-controller';
 import { MatchForComparisonMessageController } from './queries/match-for-comparison/match-for-comparison.message-controller';
 import { PostcodePlacesMessageController } from './queries/postcode-places/postcode-places.message-controller';
+import { FeedStatusFactsMessageController } from './queries/feed-status-facts/feed-status-facts.message-controller';
 import { AmbulanceFeedRepository } from './database/ambulance-feed.repository';
 import { DownloadApprovedKitsHandler } from './commands/download-approved-kits/download-approved-kits.handler';
 import { AmbulanceFeedHandler } from './queries/ambulance-feed/ambulance-feed.handler';
@@ -97,6 +98,7 @@ export class KitsModule {
         UpdateIfUnchangedMessageController,
         MatchForComparisonMessageController,
         PostcodePlacesMessageController,
+        FeedStatusFactsMessageController,
         AmbulanceFeedMessageController,
         ManageFeedClientsMessageController,
         FeedAccessLogMessageController,

@@ -17,6 +17,8 @@ import { SendTestEmailHandler } from './commands/send-test-email/send-test-email
 import { SendTestEmailMessageController } from './commands/send-test-email/send-test-email.message-controller';
 import { ListTemplatesMessageController } from './queries/list-templates/list-templates.message-controller';
 import { OutboxPageMessageController } from './queries/outbox-page/outbox-page.message-controller';
+import { MailStatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
+import { MailStatusRepository } from './database/mail-status.repository';
 import { PreviewEmailMessageController } from './queries/preview-email/preview-email.message-controller';
 import { EmailDeliveryWorker } from './jobs/email-delivery.worker';
 import { OutboxSweeper } from './schedules/outbox-sweeper';
@@ -49,6 +51,7 @@ export class NotificationsModule {
         SendTestEmailMessageController,
         ListTemplatesMessageController,
         OutboxPageMessageController,
+        MailStatusFactsMessageController,
         PreviewEmailMessageController,
       ],
       providers: [
@@ -56,6 +59,7 @@ export class NotificationsModule {
         mailTransportProvider,
         TransportCloser,
         OutboxRepository,
+        MailStatusRepository,
         TemplateRepository,
         SendEmailHandler,
         SubmitContactMessageHandler,

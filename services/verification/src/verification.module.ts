@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
 import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from './config/env';
+import { ReminderRunFactsMessageController } from './queries/status-facts/status-facts.message-controller';
+import { ReminderRunStatusRepository } from './database/reminder-run-status.repository';
 import { CLOCK, type Clock, systemClock } from './domain/clock';
 import { contextMigrations } from './database/migrations';
 import { ProjectionRepository } from './database/projection.repository';
@@ -33,13 +35,14 @@ export class VerificationModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.verificationReminders),
       ],
-      controllers: [ReportPageMessageController, TestEmailMessageController, RunRemindersMessageController],
+      controllers: [ReminderRunFactsMessageController, ReportPageMessageController, TestEmailMessageController, RunRemindersMessageController],
       providers: [
         { provide: VERIFICATION_ENV, useValue: env },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: EmailOutbox, useClass: NatsEmailOutbox },
         ProjectionRepository,
         EmailRecordRepository,
+        ReminderRunStatusRepository,
         KitFeedFollower,
         ReportPageHandler,
         TestEmailHandler,

@@ -141,6 +141,19 @@ export class BackupRunRepository {
     return { total: r.total, failed: r.failed, latestAt: r.latestAt ? r.latestAt.toISOString() : null, latestSize: r.latestSize };
   }
 
+  /** The facts of the status page: the newest good and failed backups, and the newest copy that reached the cloud. */
+  async health(): Promise<{ lastGoodAt: Date | null; lastFailedAt: Date | null; lastError: string | null; lastCopyAt: Date | null }> {
+    const [r] = (await this.db.query(
+      `SELECT (SELECT max(coalesce(finished_at, created_at)) FROM backups.backup_runs WHERE status = 'success') AS "lastGoodAt",
+              f.at AS "lastFailedAt", f.error AS "lastError",
+              (SELECT max(uploaded_at) FROM backups.backup_runs WHERE cloud_status = 'uploaded') AS "lastCopyAt"
+         FROM (SELECT 1) one
+         LEFT JOIN LATERAL (SELECT coalesce(finished_at, created_at) AS at, error_message AS error FROM backups.backup_runs
+                             WHERE status = 'failed' ORDER BY coalesce(finished_at, created_at) DESC LIMIT 1) f ON true`,
+    )) as { lastGoodAt: Date | null; lastFailedAt: Date | null; lastError: string | null; lastCopyAt: Date | null }[];
+    return r;
+  }
+
   /** Kept successful backups, for retention. */
   async retained(): Promise<BackupRun[]> {
     const rows: Row[] = await this.db.query(`SELECT ${COLUMNS} FROM backups.backup_runs WHERE status = 'success' AND pruned_at IS NULL`);
@@ -188,10 +201,10 @@ export class BackupRunRepository {
   }
 
   /** Records a finished upload unless the backup was pruned meanwhile (then the caller deletes the copy). */
-  async markUploaded(id: string, cloudPath: string): Promise<boolean> {
+  async markUploaded(id: string, cloudPath: string, at: Date): Promise<boolean> {
     const rows = await this.rows<{ id: string }>(
-      `UPDATE backups.backup_runs SET cloud_status = 'uploaded', cloud_path = $2, cloud_error = NULL WHERE id = $1 AND pruned_at IS NULL RETURNING id`,
-      [id, cloudPath],
+      `UPDATE backups.backup_runs SET cloud_status = 'uploaded', cloud_path = $2, cloud_error = NULL, uploaded_at = $3 WHERE id = $1 AND pruned_at IS NULL RETURNING id`,
+      [id, cloudPath, at],
     );
     return rows.length > 0;
   }

@@ -7,6 +7,7 @@ import { BackupRunRepository } from '../../database/backup-run.repository';
 import { CloudStorage } from '../../providers/cloud-storage/cloud-storage';
 import { BackupContext } from '../../backup-context';
 import { Clock } from '../../clock';
+import { DropboxAccess } from '../../dropbox-access';
 
 /**
  * Applies retention after each successful backup: prunes what the plan drops, deleting the local file and the
@@ -22,6 +23,7 @@ export class ApplyRetentionHandler {
     private readonly cloud: CloudStorage,
     private readonly context: BackupContext,
     private readonly clock: Clock,
+    private readonly dropbox: DropboxAccess,
   ) {}
 
   async execute(): Promise<{ pruned: string[] }> {
@@ -30,7 +32,7 @@ export class ApplyRetentionHandler {
       retained.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt), isFull: r.isFullBackup, parentBackupId: r.parentBackupId })),
       { ...BACKUP_RETENTION, timeZone: SCHEDULE_TIME_ZONE },
     );
-    const token = await this.context.dropboxToken();
+    const connected = await this.dropbox.usable();
     const now = this.clock.now();
     const pruned: string[] = [];
     for (const id of plan.prune) {
@@ -40,9 +42,10 @@ export class ApplyRetentionHandler {
       if (run.fileName) await rm(path.join(this.context.env.BACKUP_DIR, run.fileName), { force: true });
     }
     for (const run of await this.runs.prunedInCloud()) {
-      if (!token || !run.cloudPath) continue;
+      if (!connected || !run.cloudPath) continue;
+      const cloudPath = run.cloudPath;
       try {
-        await this.cloud.remove(token, run.cloudPath);
+        await this.dropbox.use((token) => this.cloud.remove(token, cloudPath));
         await this.runs.forget(run.id);
       } catch (error) {
         this.logger.warn(`could not delete the cloud copy ${run.cloudPath}: ${(error as Error).message}; retried after the next backup`);

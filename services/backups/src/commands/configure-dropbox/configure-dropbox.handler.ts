@@ -14,10 +14,16 @@ import { CloudStorage, CloudTokenError } from '../../providers/cloud-storage/clo
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
 import { RunBackupHandler } from '../run-backup/run-backup.handler';
+import { Clock } from '../../clock';
+import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
+import { DropboxAccess, SEALED_PURPOSE } from '../../dropbox-access';
+import { DropboxAuthorization } from '../../providers/dropbox-auth/dropbox-authorization';
 
 /**
- * POST /api/admin/dropbox-setup: the spec's rules, then one call to Dropbox proving the token works and may write
- * files; only then is it stored (sealed with the backup key) and the backups not yet copied queued for upload.
+ * POST /api/admin/dropbox-setup (a pasted access token, for older Dropbox apps): the spec's rules, then one call to
+ * Dropbox proving the token works and may write files; only then is it stored (sealed with the backup key) as the
+ * connection, replacing any other, and the backups not yet copied queued for upload. The page says such a token may
+ * expire; "Connect Dropbox" is the lasting way.
  */
 @Injectable()
 export class ConfigureDropboxHandler {
@@ -28,6 +34,10 @@ export class ConfigureDropboxHandler {
     private readonly context: BackupContext,
     private readonly runs: BackupRunRepository,
     private readonly backups: RunBackupHandler,
+    private readonly connections: DropboxConnectionRepository,
+    private readonly dropbox: DropboxAccess,
+    private readonly authorization: DropboxAuthorization,
+    private readonly clock: Clock,
   ) {}
 
   async execute(request: DropboxSetupRequest): Promise<DropboxSetupResponse> {
@@ -43,6 +53,7 @@ export class ConfigureDropboxHandler {
       this.logger.warn(`Dropbox token refused (${error.problem}): ${error.message}`);
       switch (error.problem) {
         case 'rejected':
+        case 'expired':
           throw ServiceError.validation([BackupMessages.tokenRejected]);
         case 'missing_write':
           throw ServiceError.validation([BackupMessages.tokenMissingWrite]);
@@ -50,7 +61,11 @@ export class ConfigureDropboxHandler {
           throw new ServiceError({ code: ErrorCode.ServiceUnavailable, message: BackupMessages.dropboxUnreachable });
       }
     }
-    await this.context.storeDropboxToken(token);
+    // The account is shown when the token may read it (account_info.read); a token without that scope still copies.
+    const account = await this.authorization.account(token).catch(() => null);
+    const secretSealed = (await this.context.keyRing()).seal(SEALED_PURPOSE.legacy_token, token);
+    await this.connections.replace({ mode: 'legacy_token', secretSealed, account, at: this.clock.now() });
+    this.dropbox.forget();
     for (const run of await this.runs.awaitingCloudCopy()) await this.backups.queueCloudCopy(run.id);
     return { message: BackupMessages.dropboxConfigured };
   }

@@ -3,10 +3,15 @@ import path from 'node:path';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { CloudStorage } from '../../providers/cloud-storage/cloud-storage';
 import { BackupContext } from '../../backup-context';
+import { Clock } from '../../clock';
+import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
+import { DropboxAccess, DropboxNotConnectedError } from '../../dropbox-access';
 
 /**
- * Uploads one backup to Dropbox. A failure marks the copy failed and throws, so BullMQ retries with backoff; the
- * local backup counts whatever happens here. Uploading again overwrites the same path, so a retry never makes two.
+ * Uploads one backup to Dropbox. A failure marks the copy failed, is kept as the connection's last error, and
+ * throws, so BullMQ retries with backoff; the local backup counts whatever happens here. Uploading again overwrites
+ * the same path, so a retry never makes two. A connection Dropbox refused (broken) fails the copy without retrying:
+ * it waits for an admin to connect again, which queues every copy still missing.
  */
 @Injectable()
 export class CopyToCloudHandler {
@@ -14,6 +19,9 @@ export class CopyToCloudHandler {
     private readonly runs: BackupRunRepository,
     private readonly cloud: CloudStorage,
     private readonly context: BackupContext,
+    private readonly dropbox: DropboxAccess,
+    private readonly connections: DropboxConnectionRepository,
+    private readonly clock: Clock,
   ) {}
 
   async execute(backupId: string): Promise<'uploaded' | 'skipped'> {
@@ -25,22 +33,25 @@ export class CopyToCloudHandler {
       return 'skipped';
     }
     if (run.status !== 'success' || !run.fileName || run.cloudCopyStatus === 'uploaded') return 'skipped';
-    const token = await this.context.dropboxToken();
-    if (!token) {
+    if (!(await this.connections.current())) {
       await this.runs.setCloudStatus(run.id, 'local_only');
       return 'skipped';
     }
     const remotePath = this.context.remotePath(run.fileName);
+    const localPath = path.join(this.context.env.BACKUP_DIR, run.fileName);
     await this.runs.setCloudStatus(run.id, 'pending');
     try {
-      await this.cloud.upload(token, path.join(this.context.env.BACKUP_DIR, run.fileName), remotePath);
+      await this.dropbox.use((token) => this.cloud.upload(token, localPath, remotePath));
     } catch (error) {
-      await this.runs.setCloudStatus(run.id, 'failed', `Cloud copy failed: ${(error as Error).message}`);
+      const message = `Cloud copy failed: ${(error as Error).message}`;
+      await this.runs.setCloudStatus(run.id, 'failed', message);
+      await this.connections.recordError(message, this.clock.now());
+      if (error instanceof DropboxNotConnectedError) return 'skipped';
       throw error;
     }
-    if (!(await this.runs.markUploaded(run.id, remotePath))) {
+    if (!(await this.runs.markUploaded(run.id, remotePath, this.clock.now()))) {
       // Pruned while it was uploading: the copy must not outlive its backup.
-      await this.cloud.remove(token, remotePath);
+      await this.dropbox.use((token) => this.cloud.remove(token, remotePath));
       await this.runs.forget(run.id);
     }
     return 'uploaded';

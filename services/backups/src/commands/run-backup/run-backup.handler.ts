@@ -12,6 +12,7 @@ import { BACKUP_FILE_SUFFIX } from '../../engine/restore';
 import { type BackupRun, BackupRunRepository, toRecord } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
 import { Clock } from '../../clock';
+import { DropboxAccess } from '../../dropbox-access';
 import { ApplyRetentionHandler } from '../apply-retention/apply-retention.handler';
 
 export type RunBackupCommand = {
@@ -46,6 +47,7 @@ export class RunBackupHandler {
     private readonly context: BackupContext,
     private readonly retention: ApplyRetentionHandler,
     private readonly clock: Clock,
+    private readonly dropbox: DropboxAccess,
     @InjectQueue(QueueNames.backups) private readonly queue: Queue,
   ) {}
 
@@ -107,7 +109,7 @@ export class RunBackupHandler {
         fileNameFor: (kind) => backupFileName(createdAt, kind, run.id),
         chunkBytes: this.context.env.BACKUP_CHUNK_BYTES,
       });
-      const token = await this.context.dropboxToken();
+      const copied = await this.dropbox.exists();
       await this.runs.markSucceeded(run.id, {
         isFull: written.manifest.kind === 'full',
         sizeBytes: written.sizeBytes,
@@ -117,7 +119,7 @@ export class RunBackupHandler {
         parentBackupId: written.manifest.parentBackupId,
         tables: written.manifest.tables,
         schemaFingerprint: written.manifest.schemaFingerprint,
-        cloudStatus: token ? 'pending' : 'local_only',
+        cloudStatus: copied ? 'pending' : 'local_only',
         finishedAt: this.clock.now(),
       });
     } catch (error) {
@@ -138,7 +140,7 @@ export class RunBackupHandler {
       this.logger.error(`retention failed: ${(error as Error).message}`);
     }
     try {
-      if (!(await this.context.dropboxToken())) return;
+      if (!(await this.dropbox.exists())) return;
       for (const run of await this.runs.awaitingCloudCopy()) await this.queueCloudCopy(run.id);
     } catch (error) {
       this.logger.error(`queueing cloud copies failed: ${(error as Error).message}`);

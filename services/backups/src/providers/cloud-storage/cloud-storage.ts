@@ -1,5 +1,8 @@
-/** Why the cloud refused a token: the admin gets a message for each. */
-export type CloudTokenProblem = 'rejected' | 'missing_write' | 'unreachable';
+/**
+ * Why the cloud refused a token: the admin gets a message for each. `expired`: a short-lived access token that
+ * Dropbox no longer takes (renewed from the refresh token); `rejected`: a token it does not know (any more).
+ */
+export type CloudTokenProblem = 'rejected' | 'expired' | 'missing_write' | 'unreachable';
 
 export class CloudTokenError extends Error {
   constructor(

@@ -130,6 +130,12 @@ export class DropboxCloudStorage extends CloudStorage {
   }
 }
 
+/** An expired or unknown token is told apart (DropboxAccess renews or marks the connection); anything else is plain. */
 function rethrow(error: unknown): never {
+  if (error instanceof DropboxResponseError && error.status === 401) {
+    const tag = errorBody(error).error?.['.tag'];
+    if (tag === 'expired_access_token') throw new CloudTokenError('expired', describe(error));
+    if (tag === 'invalid_access_token') throw new CloudTokenError('rejected', describe(error));
+  }
   throw new Error(describe(error));
 }

@@ -5,26 +5,28 @@ import type { Queue } from 'bullmq';
 import { type BackupSecurityStats, BackupsSubjects, QueueNames } from '@bleedkits/contracts';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
+import { DropboxAccess } from '../../dropbox-access';
 import { BACKUP_SCHEDULER_IDS } from '../../schedules/backup-schedules';
 
-/** backupStats from the history; securityStatus from what is really in force (key, token, schedulers in Redis). */
+/** backupStats from the history; securityStatus from what is really in force (key, Dropbox connection, schedulers in Redis). */
 @Controller()
 export class SecurityStatsMessageController {
   constructor(
     private readonly runs: BackupRunRepository,
     private readonly context: BackupContext,
+    private readonly dropbox: DropboxAccess,
     @InjectQueue(QueueNames.backups) private readonly queue: Queue,
   ) {}
 
   @MessagePattern(BackupsSubjects.securityStats)
   async handle(): Promise<BackupSecurityStats> {
-    const [stats, encryption, token, schedulers] = await Promise.all([
+    const [stats, encryption, cloudCopies, schedulers] = await Promise.all([
       this.runs.stats(),
       this.context.keyRing().then(
         () => true,
         () => false,
       ),
-      this.context.dropboxToken().catch(() => null),
+      this.dropbox.usable().catch(() => false),
       this.queue.getJobSchedulers().catch(() => []),
     ]);
     const ids = new Set(schedulers.map((s) => s.key));
@@ -32,7 +34,7 @@ export class SecurityStatsMessageController {
       backupStats: { totalBackups: stats.total, latestBackupAt: stats.latestAt, latestBackupSize: stats.latestSize, failedBackups: stats.failed },
       securityStatus: {
         backupEncryptionEnabled: encryption,
-        remoteBackupEnabled: token !== null,
+        remoteBackupEnabled: cloudCopies,
         backupSchedulerActive: Object.values(BACKUP_SCHEDULER_IDS).every((id) => ids.has(id)),
       },
     };

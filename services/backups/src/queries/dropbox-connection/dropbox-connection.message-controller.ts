@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { BackupsSubjects, type DropboxConnection } from '@bleedkits/contracts';
+import { DropboxAccess } from '../../dropbox-access';
+
+/** The connection as /admin/backups shows it: kind, account, health, the last copy and the last error. */
+@Controller()
+export class DropboxConnectionMessageController {
+  constructor(private readonly dropbox: DropboxAccess) {}
+
+  @MessagePattern(BackupsSubjects.dropboxConnection)
+  handle(): Promise<DropboxConnection> {
+    return this.dropbox.view();
+  }
+}
