@@ -10,6 +10,7 @@ export * from './finder/finder';
 export * from './admin';
 export * from './csv/csv';
 export * from './finder/maps-config';
+export * from './config/site-settings';
 export * from './finder/finder-params';
 export * from './finder/geo-search-wire';
 export * from './finder/public-snapshot';

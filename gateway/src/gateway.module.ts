@@ -16,6 +16,7 @@ import { VerificationController } from './routes/verification/verification.contr
 import { AuthController } from './routes/auth/auth.controller';
 import { LoginThrottle } from './routes/auth/login-throttle';
 import { LoginLocksController } from './routes/auth/login-locks.controller';
+import { LoginRedirectController } from './routes/auth/login-redirect.controller';
 import { UploadsWhereDeclaredGuard } from './security/request-bodies';
 import { GoogleAuthController } from './routes/auth/google/google-auth.controller';
 import { UserManagementController } from './routes/admin/user-management/user-management.controller';
@@ -69,6 +70,7 @@ export class GatewayModule {
         EmailTemplatesController,
         ForgotPasswordController,
         LoginLocksController,
+        LoginRedirectController,
         BackupsController,
       ],
       providers: [

@@ -1,8 +1,20 @@
-import { bool, cleanEnv, num, port, str, url } from 'envalid';
+import { bool, cleanEnv, email, makeValidator, num, port, str, url } from 'envalid';
 import { refuseSecretPlaceholders, withoutEmpty } from '@bleedkits/platform';
 import { readFinderEnv } from '../routes/finder/finder-env';
 
 export const DEFAULT_SESSION_SECRET = 'dev-only-session-secret-change-me';
+
+/** A page the browser may open: http or https only (never javascript: or data:). */
+const webPage = makeValidator<string>((value) => {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`${value} is not a URL`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`${value} is not an http(s) page`);
+  return parsed.toString();
+});
 
 export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
   refuseSecretPlaceholders(withoutEmpty(source));
@@ -56,6 +68,11 @@ export function readGatewayEnv(source: NodeJS.ProcessEnv = process.env) {
     GOOGLE_TOKEN_URL: str({ default: 'https://oauth2.googleapis.com/token' }),
     GOOGLE_USERINFO_URL: str({ default: 'https://openidconnect.googleapis.com/v1/userinfo' }),
     GOOGLE_MAPS_API_KEY: str({ default: '', desc: 'browser key for the Maps JavaScript API' }),
+    CHARITY_CONTACT_EMAIL: email({ default: undefined, desc: "the charity's public e-mail address (contact page, footer, donate page)" }),
+    CHARITY_CONTACT_PHONE: str({ default: undefined, desc: "the charity's public phone number" }),
+    CHARITY_POSTAL_ADDRESS: str({ default: undefined, desc: "the charity's postal address on one line, its lines separated by commas" }),
+    DONATE_GIVING_PLATFORM_URL: webPage({ default: undefined, desc: "the charity's own page on the online giving platform (Gift Aid)" }),
+    DONATE_PAYMENT_SERVICE_URL: webPage({ default: undefined, desc: "the charity's own page on the payment service" }),
     BENCH_SQL_BASELINE: bool({ default: false, desc: 'enables /api/bench/public-sql, the benchmark baseline' }),
     SERVE_WEB: bool({ default: true, desc: 'serve the built web app from WEB_DIST_DIR when it exists' }),
     LOG_LEVEL: str({ default: 'info' }),

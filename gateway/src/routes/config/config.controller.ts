@@ -1,16 +1,20 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AMBULANCE_SERVICE_OPTIONS, KitsSubjects, MAPS_NOT_CONFIGURED_MESSAGE, type Option } from '@bleedkits/contracts';
+import { AMBULANCE_SERVICE_OPTIONS, KitsSubjects, MAPS_NOT_CONFIGURED_MESSAGE, type Option, type SiteSettings } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 
 @ApiTags('config')
 @Controller('api/config')
 export class ConfigController {
+  private readonly siteSettings: SiteSettings;
+
   constructor(
     private readonly bus: NatsBus,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
-  ) {}
+  ) {
+    this.siteSettings = siteSettingsFrom(env);
+  }
 
   /** The browser Maps key as plain text, or a text containing 'not configured' (the finder then lists results only). */
   @Get()
@@ -18,6 +22,16 @@ export class ConfigController {
   @Header('Cache-Control', 'no-store')
   mapsKey(): string {
     return this.env.GOOGLE_MAPS_API_KEY || MAPS_NOT_CONFIGURED_MESSAGE;
+  }
+
+  /**
+   * The charity's contact details and donation pages. They change only with a restart, so browsers and the
+   * service worker may keep an answer for a few minutes.
+   */
+  @Get('settings')
+  @Header('Cache-Control', 'public, max-age=300')
+  settings(): SiteSettings {
+    return this.siteSettings;
   }
 
   @Get('ambulance-services')
@@ -29,4 +43,22 @@ export class ConfigController {
   manufacturers(): Promise<Option[]> {
     return this.bus.request(KitsSubjects.manufacturers, {});
   }
+}
+
+/** Only what the environment sets: an unset (or blank) value is absent, so the web hides its line. */
+export function siteSettingsFrom(env: GatewayEnv): SiteSettings {
+  const set = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  const present = <T extends Record<string, string | undefined>>(values: T) =>
+    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return {
+    contact: present({
+      email: set(env.CHARITY_CONTACT_EMAIL),
+      phone: set(env.CHARITY_CONTACT_PHONE),
+      postalAddress: set(env.CHARITY_POSTAL_ADDRESS),
+    }),
+    donate: present({
+      givingPlatformUrl: set(env.DONATE_GIVING_PLATFORM_URL),
+      paymentServiceUrl: set(env.DONATE_PAYMENT_SERVICE_URL),
+    }),
+  };
 }

@@ -3,8 +3,16 @@ import { ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
-import { AuthMessages, ErrorCode, type GoogleSignInRequest, IdentitySubjects } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
+import {
+  AuthMessages,
+  ErrorCode,
+  GoogleSignInFailure,
+  type GoogleSignInFailureReason,
+  type GoogleSignInRequest,
+  IdentitySubjects,
+  SIGN_IN_PAGE_PATH,
+} from '@bleedkits/contracts';
+import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../../errors/http-error.filter';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
 import { SessionUsers } from '../../../sessions/session-users';
@@ -71,7 +79,8 @@ export class GoogleAuthController {
     this.requireConfigured().authenticate(STRATEGY, { session: false }, (err: unknown, profile?: GoogleSignInRequest | false) => {
       if (err || !profile) {
         this.logger.warn({ msg: 'Google sign-in failed', err: err instanceof Error ? err.message : err });
-        res.redirect('/auth?error=google');
+        // Google sends the visitor back with error=access_denied when they cancel at its consent screen.
+        signInFailed(res, req.query.error === 'access_denied' ? GoogleSignInFailure.cancelled : GoogleSignInFailure.failed);
         return;
       }
       this.bus
@@ -80,8 +89,21 @@ export class GoogleAuthController {
         .then(() => res.redirect('/'))
         .catch((e: unknown) => {
           this.logger.warn({ msg: 'Google account could not be signed in', err: e instanceof Error ? e.message : e });
-          res.redirect('/auth?error=google');
+          signInFailed(res, failureOf(e));
         });
     })(req, res, next);
   }
+}
+
+function signInFailed(res: Response, reason: GoogleSignInFailureReason): void {
+  res.redirect(`${SIGN_IN_PAGE_PATH}?error=${reason}`);
+}
+
+/** Identity's refusal or the bus's failure, in the words the sign-in card shows. */
+function failureOf(e: unknown): GoogleSignInFailureReason {
+  if (!(e instanceof RemoteCallError)) return GoogleSignInFailure.failed;
+  const code = e.body.code;
+  if (code === ErrorCode.Conflict) return GoogleSignInFailure.accountExists;
+  if (code === ErrorCode.ServiceUnavailable || code === ErrorCode.Timeout) return GoogleSignInFailure.unavailable;
+  return GoogleSignInFailure.failed;
 }

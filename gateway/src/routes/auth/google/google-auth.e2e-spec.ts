@@ -68,7 +68,18 @@ describe('Google sign-in against a local OAuth fake', () => {
     });
     google.signInAs({ sub: 'g-3003', email: 'careful@example.org', email_verified: false, given_name: 'Imp', family_name: 'Ostor' });
     const browser = new HttpClient(stack.baseUrl);
-    expect(await signInWithGoogle(browser)).toBe('/auth?error=google');
+    expect(await signInWithGoogle(browser)).toBe('/auth?error=google_account_exists');
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('tells a visitor who cancelled at Google that they did', async () => {
+    const browser = new HttpClient(stack.baseUrl);
+    const start = await browser.get('/api/auth/google');
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    // What Google sends back when the visitor chooses Cancel on its consent screen.
+    const res = await browser.get(`/api/auth/google/callback?error=access_denied&state=${encodeURIComponent(state)}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth?error=google_cancelled');
     expect((await browser.get('/api/auth/user')).status).toBe(401);
   });
 
