@@ -161,7 +161,13 @@ async function main() {
     say(`starting kits, identity and imports from source (log: ${path.relative(ROOT, logFile)})`);
     procs.kits = startProcess('kits', 'services/kits/src/main.ts', { ...shared, SERVICE_HTTP_PORT: String(kitsPort) }, logFile);
     procs.identity = startProcess('identity', 'services/identity/src/main.ts', { ...shared, SERVICE_HTTP_PORT: String(identityPort) }, logFile);
-    procs.imports = startProcess('imports', 'services/imports/src/main.ts', { ...shared, SERVICE_HTTP_PORT: String(importsPort) }, logFile);
+    // The bench's file is a 5 MB one of ordinary users' rows, more than their default row limit (IMPORT_MAX_ROWS).
+    procs.imports = startProcess(
+      'imports',
+      'services/imports/src/main.ts',
+      { ...shared, SERVICE_HTTP_PORT: String(importsPort), IMPORT_MAX_ROWS: String(ROWS) },
+      logFile,
+    );
     await Promise.all([
       waitReady(kitsPort, 'kits', procs.kits),
       waitReady(identityPort, 'identity', procs.identity),

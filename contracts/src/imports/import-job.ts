@@ -22,12 +22,34 @@ export type ImportJobView = {
   finishedAt: string | null;
   /** Why the job failed (after all its retries). */
   errorMessage: string | null;
-  /** The whole errors map once completed (the gateway assembles it from pages); absent before. */
+  /** Once completed: the first IMPORT_ERRORS_SHOWN refused rows (`failed` counts them all); absent before. */
   errors?: Record<string, string[]>;
+  /** Once completed: GET path of the full errors list as CSV. */
+  errorsCsv?: string;
 };
 
-/** The spec's answer plus the job id (POST .../import when the job finished within the wait). */
-export type ImportCompleted = ImportResult & { jobId: string; status: 'completed' };
+/**
+ * The spec's answer plus the job id (POST .../import when the job finished within the wait). `errors` holds the
+ * first IMPORT_ERRORS_SHOWN refused rows only; `errorCount` counts them all and `errorsCsv` downloads them all.
+ */
+export type ImportCompleted = ImportResult & { jobId: string; status: 'completed' } & ImportErrorsSummary;
+
+/** How a finished job's refused rows are answered: the first ones, the count of all, and where the full list is. */
+export type ImportErrorsSummary = {
+  /** Every refused row (the rows of `errors` and the rest). */
+  errorCount: number;
+  /** GET path of the full list as CSV (row, message), streamed a part at a time. */
+  errorsCsv: string;
+};
+
+/** A finished import's answer lists at most this many refused rows; the rest are counted and downloadable. */
+export const IMPORT_ERRORS_SHOWN = 100;
+
+/** GET path of a job's full errors list as CSV. */
+export const importErrorsCsvPath = (jobId: string) => `/api/imports/${jobId}/errors.csv`;
+
+/** GET /api/imports/{jobId}/errors: one page of the refused rows (in row order; `afterRow` is the last row seen). */
+export const IMPORT_ERRORS_PAGE_MAX = 500;
 
 /** A file travels to the imports context in parts: NATS carries at most 1 MB per message. */
 export const UPLOAD_PART_BYTES = 512 * 1024;

@@ -28,6 +28,11 @@ export const ImportMessages = {
   ownerNotFound: 'The account to import into was not found.',
   jobNotFound: 'Import not found',
   uploadIncomplete: 'The upload is incomplete. Please upload the file again.',
+  tooManyRows: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-GB')} kit rows, the most one import takes. Split it into files of at most ${max.toLocaleString('en-GB')} rows and upload each.`,
+  errorsPage: 'afterRow must be a row number and limit a whole number.',
+  rowNotRegistered: (reference: string) =>
+    `This row could not be registered. Check its values and upload it again${reference ? `, or contact us quoting reference ${reference}` : ''}.`,
   /** The spec's toasts. */
   success: (n: number) => `Successfully imported ${n} kits.`,
   noneImported: 'No kits were imported. Please check the error details.',

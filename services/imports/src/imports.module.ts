@@ -16,6 +16,7 @@ import { CsvImportWorker } from './jobs/csv-import.worker';
 import { CsvUpdatesWorker } from './jobs/csv-updates.worker';
 import { StagePartMessageController } from './commands/stage-part/stage-part.message-controller';
 import { StartImportHandler } from './commands/start-import/start-import.handler';
+import { RunImportHandler } from './commands/run-import/run-import.handler';
 import { StartImportMessageController } from './commands/start-import/start-import.message-controller';
 import { CompareCsvHandler } from './commands/compare-csv/compare-csv.handler';
 import { CompareCsvMessageController } from './commands/compare-csv/compare-csv.message-controller';
@@ -70,6 +71,7 @@ export class ImportsModule {
         geocoder,
         RegistrationRows,
         StartImportHandler,
+        RunImportHandler,
         CompareCsvHandler,
         CsvImportWorker,
         CsvUpdatesWorker,

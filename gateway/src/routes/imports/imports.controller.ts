@@ -1,11 +1,14 @@
-import { Controller, Get, Headers, HttpStatus, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import {
   type CurrentUser as CurrentUserType,
+  type CsvColumn,
   ErrorCode,
+  IMPORT_ERRORS_PAGE_MAX,
   IMPORT_ERRORS_PART_ROWS,
+  IMPORT_ERRORS_SHOWN,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_TEMPLATE_FILE_NAME,
   type ImportCompleted,
@@ -15,10 +18,13 @@ import {
   ImportsSubjects,
   type Actor,
   UPLOAD_PART_BYTES,
+  importErrorsCsvPath,
   importTemplateCsv,
+  toCsv,
 } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
+import { drained } from '../../paging/list-parts';
 import { ClientRateLimited } from '../../security/client-rate-limit.guard';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';
 import { actorOf } from '../kits/actor';
@@ -31,6 +37,27 @@ import { MultipartUpload } from './csv-upload.interceptor';
 export const IMPORT_SYNC_WAIT_MS = 20_000;
 const POLL_MS = 250;
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The full errors download: one line per message, so a spreadsheet can filter by row or by message. */
+type ErrorLine = { row: number; message: string };
+const ERROR_LINE_COLUMNS: readonly CsvColumn<ErrorLine>[] = [
+  { header: 'Row', value: (l) => l.row },
+  { header: 'Message', value: (l) => l.message },
+];
+const ERROR_LINES_HEADER = toCsv<ErrorLine>([], ERROR_LINE_COLUMNS);
+
+function jobIdOf(jobId: string): string {
+  if (!JOB_ID.test(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: ImportMessages.jobNotFound });
+  return jobId;
+}
+
+/** A non-negative whole number from the query string, or `fallback` when absent. */
+function wholeNumber(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value))
+    throw new GatewayError({ code: ErrorCode.ValidationFailed, message: ImportMessages.errorsPage, errors: [ImportMessages.errorsPage] });
+  return Number(value);
+}
 
 /** Sends a file to the imports context in parts (NATS carries at most 1 MB a message) and returns the upload id. */
 export async function stageUpload(bus: NatsBus, actor: Actor, bytes: Buffer): Promise<{ uploadId: string; parts: number }> {
@@ -71,7 +98,8 @@ export class ImportsController {
   /**
    * Under the admin path but used by every signed-in user from the dashboard: kits go into the caller's own
    * account (an admin may name another with `userId`). Answers the spec's {total, created, errors} when the job
-   * finishes within IMPORT_SYNC_WAIT_MS, else (or with `Prefer: respond-async`) 202 with the job to poll.
+   * finishes within IMPORT_SYNC_WAIT_MS, else (or with `Prefer: respond-async`) 202 with the job to poll. `errors`
+   * lists the first IMPORT_ERRORS_SHOWN refused rows; `errorCount` counts them all and `errorsCsv` downloads them.
    */
   @Post('api/admin/bleed-kits/import')
   @OwnerUsableAdminPath()
@@ -103,7 +131,9 @@ export class ImportsController {
           status: 'completed',
           total: view.total,
           created: view.created,
-          errors: await this.errorsOf(actor, view.jobId),
+          errors: await this.firstErrors(actor, view.jobId),
+          errorCount: view.failed,
+          errorsCsv: importErrorsCsvPath(view.jobId),
         };
         res.status(HttpStatus.OK).json(result);
         return;
@@ -112,31 +142,76 @@ export class ImportsController {
     res.status(HttpStatus.ACCEPTED).setHeader('Location', `/api/imports/${view.jobId}`).json(view);
   }
 
-  /** The job's real progress; once completed, the whole errors map (assembled from bounded parts). */
+  /** The job's real progress; once completed, the first refused rows (`failed` counts them all) and the download. */
   @Get('api/imports/:jobId')
   @SignedIn()
-  @ApiOperation({ summary: 'Progress of a CSV import; the spec result (errors by row) once completed' })
+  @ApiOperation({ summary: 'Progress of a CSV import; once completed, the first 100 refused rows, their count (failed) and the CSV of all' })
   @ApiOkResponse({ description: 'ImportJobView' })
   async status(@CurrentUser() me: CurrentUserType, @Param('jobId') jobId: string): Promise<ImportJobView> {
-    if (!JOB_ID.test(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: ImportMessages.jobNotFound });
     const actor = actorOf(me);
-    const view = await this.bus.request(ImportsSubjects.importStatus, { actor, jobId });
-    return view.status === 'completed' ? { ...view, errors: await this.errorsOf(actor, jobId) } : view;
+    const view = await this.bus.request(ImportsSubjects.importStatus, { actor, jobId: jobIdOf(jobId) });
+    return view.status === 'completed' ? { ...view, errors: await this.firstErrors(actor, jobId), errorsCsv: importErrorsCsvPath(jobId) } : view;
   }
 
-  private async errorsOf(actor: Actor, jobId: string): Promise<Record<string, string[]>> {
-    const errors: Record<string, string[]> = {};
-    let afterRow: number | null = null;
-    for (;;) {
-      const part: ImportErrorsPart = await this.bus.request(ImportsSubjects.importErrors, {
-        actor,
-        jobId,
-        afterRow,
-        limit: IMPORT_ERRORS_PART_ROWS,
-      });
-      for (const [row, messages] of part.errors) errors[String(row)] = messages;
-      if (!part.hasMore) return errors;
-      afterRow = part.next;
+  /** The job's report read a page at a time (the outcomes are stored once, by row). */
+  @Get('api/imports/:jobId/errors')
+  @SignedIn()
+  @ApiOperation({ summary: 'One page of an import’s refused rows, in row order: [row, messages] pairs; ask again with afterRow = next' })
+  @ApiQuery({ name: 'afterRow', required: false, description: 'the last row of the previous page (0 or absent: from the start)' })
+  @ApiQuery({ name: 'limit', required: false, description: `rows per page, at most ${IMPORT_ERRORS_PAGE_MAX} (default ${IMPORT_ERRORS_SHOWN})` })
+  @ApiOkResponse({ description: 'ImportErrorsPart' })
+  async errorsPage(
+    @CurrentUser() me: CurrentUserType,
+    @Param('jobId') jobId: string,
+    @Query('afterRow') afterRow?: string,
+    @Query('limit') limit?: string,
+  ): Promise<ImportErrorsPart> {
+    const rows = Math.min(Math.max(wholeNumber(limit, IMPORT_ERRORS_SHOWN), 1), IMPORT_ERRORS_PAGE_MAX);
+    return this.bus.request(ImportsSubjects.importErrors, {
+      actor: actorOf(me),
+      jobId: jobIdOf(jobId),
+      afterRow: wholeNumber(afterRow, 0),
+      limit: rows,
+    });
+  }
+
+  /**
+   * Every refused row as CSV (Row, Message), streamed part by part: the gateway holds one part at a time whatever
+   * the file's size. The first part is read before anything is sent, so an unknown job still answers 404.
+   */
+  @Get('api/imports/:jobId/errors.csv')
+  @SignedIn()
+  @ApiOperation({ summary: 'All of an import’s refused rows as CSV (one line per message)' })
+  @ApiProduces('text/csv')
+  async errorsCsv(@CurrentUser() me: CurrentUserType, @Param('jobId') jobId: string, @Res() res: Response): Promise<void> {
+    const actor = actorOf(me);
+    const ask = (afterRow: number | null): Promise<ImportErrorsPart> =>
+      this.bus.request(ImportsSubjects.importErrors, { actor, jobId: jobIdOf(jobId), afterRow, limit: IMPORT_ERRORS_PART_ROWS });
+    let part = await ask(null);
+    res.status(HttpStatus.OK);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="import-errors-${jobId}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    // A byte-order mark, so spreadsheet programs open the file as UTF-8.
+    res.write(`\uFEFF${ERROR_LINES_HEADER}`);
+    try {
+      for (;;) {
+        const lines = part.errors.flatMap(([row, messages]) => messages.map((message) => ({ row, message })));
+        if (lines.length && !res.write(toCsv(lines, ERROR_LINE_COLUMNS).slice(ERROR_LINES_HEADER.length))) await drained(res);
+        // The client went away: stop asking for parts nobody will read.
+        if (!part.hasMore || res.destroyed) break;
+        part = await ask(part.next);
+      }
+    } catch (error) {
+      res.destroy(error as Error);
+      return;
     }
+    res.end();
+  }
+
+  /** The first IMPORT_ERRORS_SHOWN refused rows, by row number: one bounded part, never the whole report. */
+  private async firstErrors(actor: Actor, jobId: string): Promise<Record<string, string[]>> {
+    const part = await this.bus.request(ImportsSubjects.importErrors, { actor, jobId, afterRow: null, limit: IMPORT_ERRORS_SHOWN });
+    return Object.fromEntries(part.errors.map(([row, messages]) => [String(row), messages]));
   }
 }

@@ -12,6 +12,8 @@ export function readImportsEnv(source: NodeJS.ProcessEnv = process.env) {
       GEOCODING_TIMEOUT_MS: num({ default: 2000, desc: 'per postcodes.io call; a slow provider counts as not found' }),
       IMPORTS_BATCH_SIZE: num({ default: 200, desc: 'rows registered per kits request and committed per transaction' }),
       IMPORTS_KITS_TIMEOUT_MS: num({ default: 30_000, desc: 'timeout of one batch registration or update sent to the kits context' }),
+      IMPORT_MAX_ROWS: num({ default: 5000, desc: "kit rows one user's import file may hold; a longer file is refused before any row is read" }),
+      IMPORT_MAX_ROWS_ADMIN: num({ default: 20_000, desc: "kit rows an admin's import file may hold (a 5 MB file holds about 20,000)" }),
     }),
   };
 }

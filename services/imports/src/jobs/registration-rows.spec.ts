@@ -1,4 +1,5 @@
-import { ImportMessages, KitMessages, type RegisterBatchRequest, type RegisterBatchResponse } from '@bleedkits/contracts';
+import { ErrorCode, ImportMessages, KitMessages, type RegisterBatchRequest, type RegisterBatchResponse } from '@bleedkits/contracts';
+import { RemoteCallError } from '@bleedkits/platform';
 import type { KitsClient } from '../kits/kits.client';
 import { type Located, PostcodeGeocoder } from '../providers/geocoding/postcode-geocoder.port';
 import { FallbackPostcodeGeocoder } from '../providers/geocoding/fallback-postcode-geocoder';
@@ -93,5 +94,30 @@ describe(RegistrationRows.name, () => {
     expect(outcomes.every((o) => 'kitId' in o)).toBe(true);
     expect(kits.sent.length).toBeGreaterThan(1);
     for (const req of kits.sent) expect(JSON.stringify(req).length).toBeLessThan(500_000);
+  });
+
+  it('fails only the rows at fault when the kits context refuses a whole part, and retries the job when no row registers', async () => {
+    const sent: string[][] = [];
+    /** Refuses any request holding serial 'BAD' (validation) or 'BOOM' (an internal error); 'DOWN' fails every request. */
+    const client = {
+      async registerBatch(req: RegisterBatchRequest): Promise<RegisterBatchResponse> {
+        const serials = req.entries.map((e) => String(e.kit.serialNumber));
+        sent.push(serials);
+        if (serials.includes('DOWN')) throw new RemoteCallError({ code: ErrorCode.Internal, message: 'Internal error', errorId: 'e-down' }, 'kits');
+        if (serials.includes('BAD')) throw new RemoteCallError({ code: ErrorCode.ValidationFailed, message: 'Bad row', errors: ['Bad row'] }, 'kits');
+        if (serials.includes('BOOM')) throw new RemoteCallError({ code: ErrorCode.Internal, message: 'Internal error', errorId: 'e-1' }, 'kits');
+        return { outcomes: req.entries.map((e, i) => ({ idempotencyKey: e.idempotencyKey, kitId: 200 + i, replayed: false })) };
+      },
+    } as unknown as KitsClient;
+    const rows = new RegistrationRows(new FallbackPostcodeGeocoder([]), client);
+    const at = (row: number, serialNumber: string) => ({ row, kit: { ...valid, serialNumber, latitude: '53', longitude: '-2' }, errors: [] });
+    expect(await rows.register('import:j3:', actor, null, [at(2, 'GOOD-1'), at(3, 'BAD'), at(4, 'BOOM'), at(5, 'GOOD-2')])).toEqual([
+      { row: 2, kitId: 200 },
+      { row: 3, errors: ['Bad row'] },
+      { row: 4, errors: [ImportMessages.rowNotRegistered('e-1')] },
+      { row: 5, kitId: 200 },
+    ]);
+    expect(sent).toEqual([['GOOD-1', 'BAD', 'BOOM', 'GOOD-2'], ['GOOD-1'], ['BAD'], ['BOOM'], ['GOOD-2']]);
+    await expect(rows.register('import:j4:', actor, null, [at(2, 'DOWN'), at(3, 'DOWN')])).rejects.toBeInstanceOf(RemoteCallError);
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ErrorCode,
   ImportMessages,
   REGISTER_BATCH_MAX,
   type Actor,
@@ -8,6 +9,7 @@ import {
   type RegisterBatchRequest,
   normalisePostcode,
 } from '@bleedkits/contracts';
+import { RemoteCallError } from '@bleedkits/platform';
 import { type ImportedRow, locationOf } from '../domain/import-row';
 import type { RowOutcome } from '../database/import-job.repository';
 import { KitsClient } from '../kits/kits.client';
@@ -35,7 +37,7 @@ export class RegistrationRows {
     const located = toLocate.length ? await this.geocoder.locate(toLocate) : new Map();
 
     const outcomes = new Map<number, RowOutcome>();
-    const entries: (RegisterBatchRequest['entries'][number] & { row: number })[] = [];
+    const entries: PartEntry[] = [];
     for (const r of rows) {
       const kit = { ...r.kit };
       const postcode = String(kit.postcode ?? '');
@@ -56,11 +58,7 @@ export class RegistrationRows {
     let bytes = 0;
     const send = async () => {
       if (!part.length) return;
-      const res = await this.kits.registerBatch({ actor, ownerId, entries: part.map(({ idempotencyKey, kit }) => ({ idempotencyKey, kit })) });
-      res.outcomes.forEach((o, i) => {
-        const row = part[i].row;
-        outcomes.set(row, 'kitId' in o ? { row, kitId: o.kitId } : { row, errors: o.errors });
-      });
+      for (const outcome of await this.registerPart(actor, ownerId, part)) outcomes.set(outcome.row, outcome);
       part = [];
       bytes = 0;
     };
@@ -73,4 +71,51 @@ export class RegistrationRows {
     await send();
     return rows.map((r) => outcomes.get(r.row)!);
   }
+
+  /**
+   * One kits request for a part of the batch. When the kits context refuses the part as a whole (a row it could not
+   * read), each row is sent alone so that only the rows at fault fail: a refused row gets the kits context's
+   * messages; a row that alone makes an internal error, while others of the part register, gets a message with
+   * the error's reference. When every row fails internally the fault is not the rows' (the kits context or its
+   * database): the error is thrown and the job retries from its last committed row.
+   */
+  private async registerPart(actor: Actor, ownerId: string | null, part: readonly PartEntry[]): Promise<RowOutcome[]> {
+    try {
+      return await this.registerTogether(actor, ownerId, part);
+    } catch (e) {
+      if (!isRowFault(e)) throw e;
+      if (part.length === 1) {
+        if (e.body.code === ErrorCode.ValidationFailed)
+          return [{ row: part[0].row, errors: e.body.errors?.length ? e.body.errors : [e.body.message] }];
+        throw e;
+      }
+      const outcomes: RowOutcome[] = [];
+      const internal: { row: number; reference: string }[] = [];
+      for (const entry of part) {
+        try {
+          outcomes.push(...(await this.registerPart(actor, ownerId, [entry])));
+        } catch (single) {
+          if (!(single instanceof RemoteCallError) || single.body.code !== ErrorCode.Internal) throw single;
+          internal.push({ row: entry.row, reference: single.body.errorId ?? '' });
+        }
+      }
+      if (internal.length === part.length) throw e;
+      return [...outcomes, ...internal.map(({ row, reference }) => ({ row, errors: [ImportMessages.rowNotRegistered(reference)] }))];
+    }
+  }
+
+  private async registerTogether(actor: Actor, ownerId: string | null, part: readonly PartEntry[]): Promise<RowOutcome[]> {
+    const res = await this.kits.registerBatch({ actor, ownerId, entries: part.map(({ idempotencyKey, kit }) => ({ idempotencyKey, kit })) });
+    return res.outcomes.map((o, i) => {
+      const row = part[i].row;
+      return 'kitId' in o ? { row, kitId: o.kitId } : { row, errors: o.errors };
+    });
+  }
+}
+
+type PartEntry = RegisterBatchRequest['entries'][number] & { row: number };
+
+/** A refusal that may be one row's doing: its values refused, or the kits context failing on them. */
+function isRowFault(e: unknown): e is RemoteCallError {
+  return e instanceof RemoteCallError && (e.body.code === ErrorCode.ValidationFailed || e.body.code === ErrorCode.Internal);
 }

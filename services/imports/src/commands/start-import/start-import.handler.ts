@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import {
@@ -11,6 +11,7 @@ import {
   type StartImportRequest,
 } from '@bleedkits/contracts';
 import { NatsBus, RemoteCallError, ServiceError } from '@bleedkits/platform';
+import { IMPORTS_ENV, type ImportsEnv } from '../../config/env';
 import { decodeCsvFile } from '../../domain/csv-file';
 import { CsvFormatError, csvRecords, isBlankRecord } from '../../domain/csv-records';
 import { UUID } from '../../domain/import-access';
@@ -21,8 +22,8 @@ import { importJobView } from '../../queries/import-status/import-job-view';
 
 /**
  * imports.cmd.start-import.v1: the staged parts become the file, which is checked as a whole before any row is
- * registered (size, encoding, header and required columns, well-formed CSV, at least one kit row), then stored
- * with its job and queued. Starting the same upload again answers the same job.
+ * registered (size, encoding, header and required columns, well-formed CSV, at least one kit row and no more than
+ * the caller's row limit), then stored with its job and queued. Starting the same upload again answers the same job.
  */
 @Injectable()
 export class StartImportHandler {
@@ -31,6 +32,7 @@ export class StartImportHandler {
     private readonly jobs: ImportJobRepository,
     private readonly bus: NatsBus,
     @InjectQueue(QueueNames.csvImport) private readonly queue: Queue<CsvImportJobPayload>,
+    @Inject(IMPORTS_ENV) private readonly env: Pick<ImportsEnv, 'IMPORT_MAX_ROWS' | 'IMPORT_MAX_ROWS_ADMIN'>,
   ) {}
 
   async execute(req: StartImportRequest): Promise<ImportJobView> {
@@ -49,7 +51,7 @@ export class StartImportHandler {
     if (bytes.length > IMPORT_MAX_FILE_BYTES) throw ServiceError.validation([ImportMessages.tooLarge]);
     const decoded = decodeCsvFile(bytes);
     if (!decoded.ok) throw ServiceError.validation([decoded.message]);
-    const total = await this.countRows(decoded.text);
+    const total = await this.countRows(decoded.text, actor.role === 'admin' ? this.env.IMPORT_MAX_ROWS_ADMIN : this.env.IMPORT_MAX_ROWS);
 
     await this.jobs.transaction(async (m) => {
       await this.jobs.create(m, {
@@ -82,8 +84,12 @@ export class StartImportHandler {
     }
   }
 
-  /** Reads the whole file once: the header (row 1) must name every required column and at least one row must be a kit. */
-  private async countRows(text: string): Promise<number> {
+  /**
+   * Reads the file's records once, before any row is checked as a kit: the header (row 1) must name every required
+   * column, at least one row must be a kit, and the count stops at the first row past the limit (a file of tiny bad
+   * rows would otherwise make a report far larger than itself).
+   */
+  private async countRows(text: string, maxRows: number): Promise<number> {
     if (text.replace(/^\uFEFF/, '').trim() === '') throw ServiceError.validation([ImportMessages.empty]);
     let kits = 0;
     try {
@@ -91,7 +97,7 @@ export class StartImportHandler {
         if (row === 1) {
           const header = readHeader(cells);
           if (!header.ok) throw ServiceError.validation(header.errors);
-        } else if (!isBlankRecord(cells)) kits++;
+        } else if (!isBlankRecord(cells) && ++kits > maxRows) throw ServiceError.validation([ImportMessages.tooManyRows(maxRows)]);
       }
     } catch (e) {
       if (e instanceof CsvFormatError) throw ServiceError.validation([e.message]);

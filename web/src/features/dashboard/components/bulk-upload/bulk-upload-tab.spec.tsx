@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ImportJobView, KitMessages } from '@bleedkits/contracts';
+import { IMPORT_ERRORS_SHOWN, type ImportJobView, KitMessages } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -63,6 +63,7 @@ describe('Bulk Upload tab', () => {
       created: 2,
       failed: 1,
       errors: { '3': [KitMessages.serialNumber, KitMessages.custodianEmail] },
+      errorsCsv: `/api/imports/${JOB}/errors.csv`,
     });
     const fetchMock = mockFetch({
       'POST /api/admin/bleed-kits/import': (req) => {
@@ -91,6 +92,8 @@ describe('Bulk Upload tab', () => {
     expect(within(panel).getByText('Errors').nextSibling).toHaveTextContent('1');
     expect(within(panel).getByText('Row 3:')).toBeInTheDocument();
     expect(within(panel).getByText(KitMessages.custodianEmail)).toBeInTheDocument();
+    expect(within(panel).queryByText(/Showing the first/)).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Download All Errors (CSV)' })).toHaveAttribute('href', `/api/imports/${JOB}/errors.csv`);
     expect(screen.getByText('Import successful')).toBeInTheDocument();
     expect(screen.getByText('Successfully imported 2 kits.')).toBeInTheDocument();
     expect(fetchMock.calls()[0]).toBe('POST /api/admin/bleed-kits/import');
@@ -121,5 +124,30 @@ describe('Bulk Upload tab', () => {
     expect(await screen.findByText('Import failed')).toBeInTheDocument();
     expect(screen.getByText('Missing required column: postcode.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Upload & Register' })).toBeEnabled();
+  }, 60_000);
+
+  it('shows the first refused rows the server lists, the count of all, and the download of every error', async () => {
+    const errors = Object.fromEntries(Array.from({ length: IMPORT_ERRORS_SHOWN }, (_, i) => [String(i + 2), [KitMessages.make]]));
+    const done = view({
+      status: 'completed',
+      progress: 100,
+      total: 5000,
+      processed: 5000,
+      failed: 5000,
+      errors,
+      errorsCsv: `/api/imports/${JOB}/errors.csv`,
+    });
+    mockFetch({ 'POST /api/admin/bleed-kits/import': json(done, 202), [`GET /api/imports/${JOB}`]: json(done) });
+    const user = userEvent.setup({ delay: null });
+    renderApp(<BulkUploadTab onBack={() => undefined} />);
+    choose(csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload & Register' }));
+    const panel = await screen.findByRole('region', { name: 'Import Results' }, { timeout: 10_000 });
+    expect(within(panel).getByText('Errors').nextSibling).toHaveTextContent('5000');
+    expect(within(panel).getAllByText(/^Row \d+:$/)).toHaveLength(IMPORT_ERRORS_SHOWN);
+    expect(within(panel).getByText(`Showing the first ${IMPORT_ERRORS_SHOWN} of 5000 rows with errors.`)).toBeInTheDocument();
+    const download = within(panel).getByRole('link', { name: 'Download All Errors (CSV)' });
+    expect(download).toHaveAttribute('href', `/api/imports/${JOB}/errors.csv`);
+    expect(download).toHaveAttribute('download');
   }, 60_000);
 });

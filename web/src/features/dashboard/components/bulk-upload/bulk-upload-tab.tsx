@@ -24,12 +24,14 @@ const asToast = (message: string) => {
 };
 /** The job is polled at the spec's progress tick. */
 const POLL_MS = 800;
-/** Rows listed with their messages; a larger errors map is summarised (the counts are always complete). */
-const ERROR_ROWS_SHOWN = 200;
 /** The spec's first progress step, shown while the file travels. */
 const STARTED = 10;
 
-type Result = Required<Pick<ImportJobView, 'total' | 'created' | 'errors'>>;
+/**
+ * A finished job: the server lists its first refused rows only (IMPORT_ERRORS_SHOWN); `errorCount` counts them all
+ * and `errorsCsv` downloads them all.
+ */
+type Result = Required<Pick<ImportJobView, 'total' | 'created' | 'errors'>> & { errorCount: number; errorsCsv: string | null };
 
 function ImportResults({ result, onReset }: { result: Result; onReset: () => void }) {
   const rows = Object.entries(result.errors).sort(([a], [b]) => Number(a) - Number(b));
@@ -43,7 +45,7 @@ function ImportResults({ result, onReset }: { result: Result; onReset: () => voi
           [
             ['Total Records', result.total],
             ['Successfully Created', result.created],
-            ['Errors', rows.length],
+            ['Errors', result.errorCount],
           ] as const
         ).map(([label, value]) => (
           <Grid key={label} size={{ xs: 12, sm: 4 }}>
@@ -58,7 +60,7 @@ function ImportResults({ result, onReset }: { result: Result; onReset: () => voi
       </Grid>
       {rows.length > 0 && (
         <Box component="ul" aria-label="Rows with errors" sx={{ pl: 2, maxHeight: 320, overflowY: 'auto', wordBreak: 'break-word' }}>
-          {rows.slice(0, ERROR_ROWS_SHOWN).map(([row, messages]) => (
+          {rows.map(([row, messages]) => (
             <li key={row}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 Row {row}:
@@ -72,14 +74,21 @@ function ImportResults({ result, onReset }: { result: Result; onReset: () => voi
           ))}
         </Box>
       )}
-      {rows.length > ERROR_ROWS_SHOWN && (
+      {result.errorCount > rows.length && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Showing the first {ERROR_ROWS_SHOWN} of {rows.length} rows with errors.
+          Showing the first {rows.length} of {result.errorCount} rows with errors.
         </Typography>
       )}
-      <Button variant="contained" onClick={onReset}>
-        Import Another File
-      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        {result.errorCount > 0 && result.errorsCsv && (
+          <Button variant="outlined" startIcon={<Download />} href={result.errorsCsv} download>
+            Download All Errors (CSV)
+          </Button>
+        )}
+        <Button variant="contained" onClick={onReset}>
+          Import Another File
+        </Button>
+      </Stack>
     </Paper>
   );
 }
@@ -104,7 +113,7 @@ export function BulkUploadTab({ onBack }: { onBack: () => void }) {
   useEffect(() => {
     if (!jobId || finished || !view || view.jobId !== jobId) return;
     if (view.status === 'completed') {
-      setResult({ total: view.total, created: view.created, errors: view.errors ?? {} });
+      setResult({ total: view.total, created: view.created, errors: view.errors ?? {}, errorCount: view.failed, errorsCsv: view.errorsCsv ?? null });
       dispatch(api.util.invalidateTags([...KIT_OWNERSHIP_CHANGED_TAGS]));
       if (view.created > 0) toast({ title: 'Import successful', description: ImportMessages.success(view.created) });
       else toast({ title: 'Import completed', description: ImportMessages.noneImported });
