@@ -12,7 +12,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SITE } from '@/config/site';
+import { useSiteSettings } from '@/config/site-settings';
 import { Link as RouterLink } from 'react-router';
+import { CharityContactDetails, hasContactDetails } from '../charity-contact-details';
 import { FOOTER_QUICK_LINKS, FOOTER_RESOURCES, FOUNDATION_SITE, type NavLink } from './nav-links';
 
 const SOCIAL = [
@@ -26,6 +28,7 @@ const linkSx = { color: 'grey.300', '&:hover': { color: 'common.white' } } as co
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const { contact } = useSiteSettings();
   return (
     <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'grey.100', pt: 6, pb: 4, mt: 'auto' }}>
       <Container maxWidth="lg">
@@ -65,6 +68,14 @@ export function SiteFooter() {
             </FooterList>
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
+            {hasContactDetails(contact) && (
+              <Box component="section" aria-labelledby="footer-contact" sx={{ mb: 3, color: 'grey.300', typography: 'body2' }}>
+                <Typography id="footer-contact" variant="subtitle2" component="h2" sx={{ color: 'common.white', fontWeight: 700, mb: 1 }}>
+                  Contact Us
+                </Typography>
+                <CharityContactDetails contact={contact} label="Contact details" linkSx={linkSx} />
+              </Box>
+            )}
             <Typography variant="subtitle2" component="h2" sx={{ color: 'common.white', fontWeight: 700, mb: 1 }}>
               Stay Informed
             </Typography>

@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { ContactMessages } from '@bleedkits/contracts';
+import { ContactMessages, SITE_SETTINGS_PATH, type SiteSettings } from '@bleedkits/contracts';
 import { makeStore } from '@/app/store';
 import { dismissToast, Toaster } from '@/components/toasts';
 import { ContactPage } from './contact-page';
@@ -30,11 +30,16 @@ const jsonResponse = (status: number, body: unknown) =>
 
 describe(ContactPage.name, () => {
   const realFetch = global.fetch;
+  /** The contact form's calls; the page's settings call is answered apart (none set unless a test says so). */
   let fetchMock: jest.Mock;
+  let settings: SiteSettings;
 
   beforeEach(() => {
     fetchMock = jest.fn();
-    global.fetch = fetchMock;
+    settings = { contact: {}, donate: {} };
+    global.fetch = jest.fn((input: Request) =>
+      new URL(input.url).pathname === SITE_SETTINGS_PATH ? Promise.resolve(jsonResponse(200, settings)) : fetchMock(input),
+    ) as unknown as typeof fetch;
   });
   afterEach(() => {
     global.fetch = realFetch;
@@ -132,5 +137,44 @@ describe(ContactPage.name, () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     expect(await screen.findByText(ContactMessages.failed)).toBeInTheDocument();
+  });
+
+  describe('contact details card', () => {
+    const card = () => screen.queryByRole('list', { name: 'Our contact details' });
+
+    it('shows every detail the deployment sets: email and phone as links, the address line by line', async () => {
+      settings = {
+        contact: { email: 'hello@bleedkits.example', phone: '0161 496 0000', postalAddress: 'Unit 4, 12 High Street, Manchester, M1 1AA' },
+        donate: {},
+      };
+      renderContact();
+      const details = await screen.findByRole('list', { name: 'Our contact details' });
+      expect(screen.getByRole('heading', { name: 'Contact details' })).toBeInTheDocument();
+      expect(within(details).getByRole('link', { name: 'hello@bleedkits.example' })).toHaveAttribute('href', 'mailto:hello@bleedkits.example');
+      expect(within(details).getByRole('link', { name: '0161 496 0000' })).toHaveAttribute('href', 'tel:01614960000');
+      const address = details.querySelector('address')!;
+      expect([...address.children].map((line) => line.textContent)).toEqual(['Unit 4', '12 High Street', 'Manchester', 'M1 1AA']);
+    });
+
+    it.each([
+      ['email', { phone: '0161 496 0000', postalAddress: 'Manchester' }, 'Email'],
+      ['phone', { email: 'hello@bleedkits.example', postalAddress: 'Manchester' }, 'Phone'],
+      ['postal address', { email: 'hello@bleedkits.example', phone: '0161 496 0000' }, 'Postal address'],
+    ])('hides the %s line when it is not set, with no placeholder', async (_what, contact, hiddenName) => {
+      settings = { contact, donate: {} };
+      renderContact();
+      const details = await screen.findByRole('list', { name: 'Our contact details' });
+      expect(within(details).getAllByRole('listitem')).toHaveLength(2);
+      expect(details).not.toHaveTextContent(`${hiddenName}:`);
+      expect(details).not.toHaveTextContent(/undefined|not set|N\/A/);
+    });
+
+    it('has no contact details card when nothing is set', async () => {
+      renderContact();
+      await waitFor(() => expect(global.fetch).toHaveBeenCalled());
+      await act(() => Promise.resolve());
+      expect(card()).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Contact details' })).toBeNull();
+    });
   });
 });

@@ -10,7 +10,10 @@ import EmailIcon from '@mui/icons-material/Email';
 import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import SchoolIcon from '@mui/icons-material/School';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { useSearchParams } from 'react-router';
+import { CharityContactDetails, hasContactDetails } from '@/components/charity-contact-details';
+import { useSiteSettings } from '@/config/site-settings';
 import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { InternalLink } from '../components/links';
@@ -53,6 +56,19 @@ const CARDS: readonly { icon: ReactNode; title: string; body: ReactNode }[] = [
 export function ContactPage() {
   const [searchParams] = useSearchParams();
   const subject = searchParams.get('subject') ?? '';
+  const { contact } = useSiteSettings();
+  // The charity's own details come first when the deployment sets any; the card is absent otherwise.
+  const cards = hasContactDetails(contact)
+    ? [
+        CARDS[0],
+        {
+          icon: <SupportAgentIcon color="primary" />,
+          title: 'Contact details',
+          body: <CharityContactDetails contact={contact} />,
+        },
+        ...CARDS.slice(1),
+      ]
+    : CARDS;
 
   return (
     <InfoPage
@@ -64,7 +80,7 @@ export function ContactPage() {
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2}>
-            {CARDS.map((card) => (
+            {cards.map((card) => (
               <Card key={card.title} variant="outlined">
                 <CardContent>
                   <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -73,7 +89,9 @@ export function ContactPage() {
                       <Typography variant="h6" component="h2" gutterBottom>
                         {card.title}
                       </Typography>
-                      <Typography variant="body2">{card.body}</Typography>
+                      <Typography variant="body2" component="div">
+                        {card.body}
+                      </Typography>
                     </div>
                   </Stack>
                 </CardContent>

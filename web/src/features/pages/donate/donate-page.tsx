@@ -12,13 +12,17 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import MapIcon from '@mui/icons-material/Map';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import { Link as RouterLink } from 'react-router';
+import type { SiteSettings } from '@bleedkits/contracts';
+import { CharityContactDetails } from '@/components/charity-contact-details';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { CHARITY } from '@/config/charity';
+import { useSiteSettings } from '@/config/site-settings';
 import { SITE } from '@/config/site';
 import { InfoPage } from '../components/info-page';
 import { BulletList, Para, PageSection } from '../components/page-section';
 import { ExternalLink, InternalLink } from '../components/links';
 import { contactHref, ContactSubjects } from '../contact/contact-link';
-import { DONATION_IMPACT, EXTERNAL_DONATION_PAGES, LARGE_DONATION_THRESHOLD } from './donation-options';
+import { DONATION_IMPACT, LARGE_DONATION_THRESHOLD } from './donation-options';
 import { PATHS } from '@/config/paths';
 
 const HIGHLIGHTS: readonly { icon: ReactNode; value: string; label: string }[] = [
@@ -48,39 +52,62 @@ const FUNDS = [
   },
 ] as const;
 
-type WayToDonate = { title: string; text: string; action: ReactNode };
+type WayToDonate = { title: string; text: string; details?: ReactNode; action: ReactNode };
 
-const WAYS_TO_DONATE: readonly WayToDonate[] = [
-  {
-    title: 'Donate online with Gift Aid',
-    text: `Give online through ${EXTERNAL_DONATION_PAGES.givingPlatform.name}. If you are a UK taxpayer, adding Gift Aid lets us claim back the basic-rate tax on your donation at no extra cost to you.`,
-    action: (
-      <Button href={EXTERNAL_DONATION_PAGES.givingPlatform.url} target="_blank" rel="noopener noreferrer" variant="contained">
-        Donate via {EXTERNAL_DONATION_PAGES.givingPlatform.name}
-      </Button>
-    ),
-  },
-  {
-    title: `Donate with ${EXTERNAL_DONATION_PAGES.paymentAccount.name}`,
-    text: `Give by card or from your ${EXTERNAL_DONATION_PAGES.paymentAccount.name} account.`,
-    action: (
-      <Button href={EXTERNAL_DONATION_PAGES.paymentAccount.url} target="_blank" rel="noopener noreferrer" variant="outlined">
-        Donate via {EXTERNAL_DONATION_PAGES.paymentAccount.name}
-      </Button>
-    ),
-  },
-  {
+/** A button to one of the charity's external giving pages, opening in a new tab and saying so. */
+function ExternalGivingButton({ href, variant, children }: { href: string; variant: 'contained' | 'outlined'; children: string }) {
+  return (
+    <Button href={href} target="_blank" rel="noopener noreferrer" variant={variant}>
+      {children}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        (opens in a new tab)
+      </Box>
+    </Button>
+  );
+}
+
+/**
+ * The spec's three ways to give. The two online pages are the deployment's (DONATE_GIVING_PLATFORM_URL,
+ * DONATE_PAYMENT_SERVICE_URL): an unset one has no option, and bank transfer is always offered.
+ */
+function waysToDonate({ donate, contact }: SiteSettings): WayToDonate[] {
+  const ways: WayToDonate[] = [];
+  if (donate.givingPlatformUrl)
+    ways.push({
+      title: 'Donate online with Gift Aid',
+      text: 'Give online through our fundraising page. If you are a UK taxpayer, adding Gift Aid lets us claim back the basic-rate tax on your donation at no extra cost to you.',
+      action: (
+        <ExternalGivingButton href={donate.givingPlatformUrl} variant="contained">
+          Donate online
+        </ExternalGivingButton>
+      ),
+    });
+  if (donate.paymentServiceUrl)
+    ways.push({
+      title: 'Donate by card or payment account',
+      text: 'Give by card, or from your payment account, on our secure donation page.',
+      action: (
+        <ExternalGivingButton href={donate.paymentServiceUrl} variant="outlined">
+          Donate by card
+        </ExternalGivingButton>
+      ),
+    });
+  ways.push({
     title: 'Bank transfer',
     text: 'To give directly from your bank account, ask us for our bank details and we will send them to you.',
+    details: <CharityContactDetails contact={contact} label="Ask us for our bank details" show={['email', 'phone']} />,
     action: (
       <Button component={RouterLink} to={contactHref(ContactSubjects.bankTransferDetails)} variant="outlined">
         Request bank details
       </Button>
     ),
-  },
-];
+  });
+  return ways;
+}
 
 export function DonatePage() {
+  const ways = waysToDonate(useSiteSettings());
   return (
     <InfoPage
       title="Donate"
@@ -122,14 +149,15 @@ export function DonatePage() {
 
       <PageSection title="Ways to donate">
         <Grid container spacing={3}>
-          {WAYS_TO_DONATE.map((way) => (
-            <Grid key={way.title} size={{ xs: 12, md: 4 }}>
+          {ways.map((way) => (
+            <Grid key={way.title} size={{ xs: 12, md: 12 / ways.length }}>
               <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
                 <CardContent sx={{ flexGrow: 1 }}>
                   <Typography variant="h6" component="h3" gutterBottom>
                     {way.title}
                   </Typography>
                   <Typography variant="body2">{way.text}</Typography>
+                  {way.details && <Box sx={{ mt: 2, typography: 'body2' }}>{way.details}</Box>}
                 </CardContent>
                 <CardActions sx={{ p: 2 }}>{way.action}</CardActions>
               </Card>
