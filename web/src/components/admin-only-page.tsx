@@ -4,10 +4,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import type { CurrentUser } from '@bleedkits/contracts';
-import type { ReactNode } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { loginRedirectHref, type CurrentUser } from '@bleedkits/contracts';
+import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { PageMeta } from './page-meta';
+import { pageNavigation } from './page-navigation';
 import { PATHS } from '@/config/paths';
 
 /** The spec's message on an admin page for a signed-in user who is not an admin. */
@@ -21,11 +22,19 @@ export type AdminOnlyPageProps = {
 };
 
 /**
- * The gate of every admin page: a visitor is sent to sign in, a signed-in user who is not an admin sees the
+ * The gate of every admin page: a visitor is sent to sign in through the spec's login redirect (/api/login, which
+ * brings them back to this page afterwards), a signed-in user who is not an admin sees the
  * permission message with 'Return to Homepage', an admin sees the page. (The gateway refuses their calls anyway.)
  */
 export function AdminOnlyPage({ user, isLoading = false, meta, children }: AdminOnlyPageProps) {
-  if (isLoading) {
+  const location = useLocation();
+  const leaving = !isLoading && !user;
+  useEffect(() => {
+    // A page load, not a route change: /api/login is the server's redirect (spec: the admin pages' login path).
+    if (leaving) pageNavigation.replace(loginRedirectHref(`${location.pathname}${location.search}${location.hash}`));
+  }, [leaving, location.pathname, location.search, location.hash]);
+
+  if (isLoading || leaving) {
     return (
       <Container sx={{ py: 8 }}>
         <PageMeta {...meta} />
@@ -33,8 +42,7 @@ export function AdminOnlyPage({ user, isLoading = false, meta, children }: Admin
       </Container>
     );
   }
-  if (!user) return <Navigate to={PATHS.auth} replace />;
-  if (user.role !== 'admin') {
+  if (user?.role !== 'admin') {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
         <PageMeta {...meta} />

@@ -4,6 +4,7 @@ import type { VerificationReportKit } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
 import { aUser, json, mockFetch, type Routes } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { pageNavigation } from '@/components/page-navigation';
 import { VerificationPage } from './verification-page';
 import { VERIFICATION_TEXTS as T } from './verification-texts';
 
@@ -74,14 +75,10 @@ afterEach(() => {
 describe(VerificationPage.name, () => {
   it('sends a signed-out visitor to sign in and tells a user admin access is required', () => {
     mockFetch({});
-    const signedOut = renderApp(
-      [
-        { path: '/admin/verification', element: <VerificationPage user={null} /> },
-        { path: '/auth', element: <p>sign in</p> },
-      ],
-      { path: '/admin/verification' },
-    );
-    expect(signedOut.router.state.location.pathname).toBe('/auth');
+    const leave = jest.spyOn(pageNavigation, 'replace').mockImplementation(() => undefined);
+    const signedOut = renderApp(<VerificationPage user={null} />, { path: '/admin/verification' });
+    expect(leave).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin%2Fverification');
+    leave.mockRestore();
     signedOut.unmount();
     renderApp(<VerificationPage user={aUser()} />);
     expect(screen.getByText(T.permission)).toBeInTheDocument();

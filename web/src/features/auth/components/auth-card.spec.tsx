@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { GOOGLE_SIGN_IN_FAILURE_MESSAGES, GoogleSignInFailure } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
 import { aUser, json, mockFetch, signedOut } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -199,5 +200,64 @@ describe('AuthPage', () => {
     renderApp(authRoutes, { path: '/auth' });
     expect(await screen.findByText('Failed to fetch user')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Sign In' })).toBeInTheDocument());
+  });
+
+  describe('after a failed Google sign-in (/auth?error=<reason>)', () => {
+    it.each(Object.values(GoogleSignInFailure))('shows the message for %s in the sign-in card', async (reason) => {
+      renderApp(authRoutes, { path: `/auth?error=${reason}` });
+      await screen.findByRole('tab', { name: 'Sign In' });
+      const card = screen.getByRole('tablist').closest('.MuiCard-root') as HTMLElement;
+      expect(within(card).getByRole('alert')).toHaveTextContent(GOOGLE_SIGN_IN_FAILURE_MESSAGES[reason]);
+    });
+
+    it('says Google sign-in did not complete for the callback’s plain error=google', async () => {
+      renderApp(authRoutes, { path: '/auth?error=google' });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Google sign-in did not complete. Please try again, or sign in with your email and password.',
+      );
+    });
+
+    it('shows nothing for an unknown reason or none', async () => {
+      renderApp(authRoutes, { path: '/auth?error=%3Cb%3Ehello%3C%2Fb%3E' });
+      await screen.findByRole('tab', { name: 'Sign In' });
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('returnTo (from GET /api/login)', () => {
+    const routesWithAdmin = [...authRoutes, { path: '/admin/backups', element: <p>Backups page</p> }];
+
+    async function signInAt(path: string) {
+      mockFetch({ 'GET /api/auth/user': signedOut(), 'POST /api/auth/login': () => json({ user: aUser() }) });
+      const user = userEvent.setup();
+      const { router } = renderApp(routesWithAdmin, { path });
+      await screen.findByRole('tab', { name: 'Sign In' });
+      await user.type(screen.getByLabelText('Email'), 'jo@example.org');
+      await user.type(screen.getByLabelText('Password'), 'secret');
+      await user.click(within(form()).getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+      return router;
+    }
+
+    it('goes back to the page named by returnTo after signing in', async () => {
+      const router = await signInAt('/auth?returnTo=%2Fadmin%2Fbackups');
+      expect(await screen.findByText('Backups page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/backups');
+    });
+
+    it.each(['https%3A%2F%2Fevil.example%2F', '%2F%2Fevil.example', 'javascript%3Aalert(1)'])(
+      'goes home instead of to returnTo=%s',
+      async (value) => {
+        const router = await signInAt(`/auth?returnTo=${value}`);
+        expect(await screen.findByText('Home page')).toBeInTheDocument();
+        expect(router.state.location.pathname).toBe('/');
+      },
+    );
+
+    it('sends a visitor who is already signed in straight to returnTo', async () => {
+      mockFetch({ 'GET /api/auth/user': json({ user: aUser() }) });
+      renderApp(routesWithAdmin, { path: '/auth?returnTo=%2Fadmin%2Fbackups' });
+      expect(await screen.findByText('Backups page')).toBeInTheDocument();
+    });
   });
 });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,18 +9,18 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AuthMessages, loginRules, signUpRules } from '@bleedkits/contracts';
+import { AuthMessages, googleSignInFailureMessage, loginRules, signUpRules } from '@bleedkits/contracts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/api';
 import { useRuleForm } from '@/components/forms/use-rule-form';
 import { PasswordField } from '@/components/password-field';
 import { useToast } from '@/components/toasts/use-toast';
 import { useLoginMutation, useRegisterMutation } from '../api';
+import { useAfterSignInPath } from '../hooks/use-after-sign-in-path';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import { PATHS } from '@/config/paths';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -34,8 +35,16 @@ export const REDIRECT_DELAY_MS = 100;
 /** The sign-in / create-account card. Switching mode remounts the form, so it starts empty. */
 export function AuthCard({ initialMode = 'login' }: { initialMode?: AuthMode }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  // The Google callback sends a failed sign-in back here with ?error=<reason>.
+  const [searchParams] = useSearchParams();
+  const googleFailure = googleSignInFailureMessage(searchParams.get('error'));
   return (
     <Card sx={{ maxWidth: 480, width: '100%', mx: 'auto' }}>
+      {googleFailure && (
+        <Alert severity="error" role="alert" sx={{ borderRadius: 0 }}>
+          {googleFailure}
+        </Alert>
+      )}
       <Tabs value={mode} onChange={(_, value: AuthMode) => setMode(value)} variant="fullWidth" aria-label="Sign in or create an account">
         <Tab value="login" label="Sign In" id="auth-tab-login" aria-controls="auth-panel" />
         <Tab value="signup" label="Create Account" id="auth-tab-signup" aria-controls="auth-panel" />
@@ -56,6 +65,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
   const busy = loginState.isLoading || registerState.isLoading;
   const toast = useToast();
   const navigate = useNavigate();
+  const afterSignIn = useAfterSignInPath();
   const [forgotOpen, setForgotOpen] = useState(false);
 
   const submit = form.onSubmit(async (values) => {
@@ -72,7 +82,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
         await login({ email: values.email.trim(), password: values.password }).unwrap();
         toast({ title: 'Welcome back!' });
       }
-      setTimeout(() => void navigate(PATHS.home), REDIRECT_DELAY_MS);
+      setTimeout(() => void navigate(afterSignIn), REDIRECT_DELAY_MS);
     } catch (error) {
       const message = isApiError(error) ? (error.serverMessage ?? error.message) : 'Something went wrong. Please try again.';
       if (isSignUp && message.includes(AuthMessages.duplicateEmail)) {

@@ -5,19 +5,20 @@ import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { useCurrentUser } from '../hooks/use-current-user';
+import { useAfterSignInPath } from '../hooks/use-after-sign-in-path';
 import { AuthCard } from './auth-card';
 import { AuthMarketing } from './auth-marketing';
-import { PATHS } from '@/config/paths';
 
 export function AuthPage() {
   const { isLoading, isSignedIn } = useCurrentUser();
-  // A visitor who arrives signed in goes home at once; one who signs in here leaves after the form's short delay.
+  const afterSignIn = useAfterSignInPath();
+  // A visitor who arrives signed in goes home (or to returnTo) at once; one who signs in here leaves after the form's short delay.
   const [formShown, setFormShown] = useState(false);
   useEffect(() => {
     if (!isLoading && !isSignedIn) setFormShown(true);
   }, [isLoading, isSignedIn]);
 
-  if (isSignedIn && !formShown) return <Navigate to={PATHS.home} replace />;
+  if (isSignedIn && !formShown) return <Navigate to={afterSignIn} replace />;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>

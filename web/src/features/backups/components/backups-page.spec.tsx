@@ -4,6 +4,7 @@ import { BackupMessages, type BackupPage, type BackupRecord, type BackupSecurity
 import { dismissToast } from '@/components/toasts/use-toast';
 import { aUser, json, mockFetch, type Routes } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { pageNavigation } from '@/components/page-navigation';
 import { BackupsPage } from './backups-page';
 
 const admin = aUser({ role: 'admin', email: 'admin@example.org' });
@@ -248,16 +249,11 @@ describe(BackupsPage.name, () => {
     expect(fetchMock.calls()).toEqual([]);
   });
 
-  it('sends a signed-out visitor to sign in', () => {
+  it('sends a signed-out visitor to sign in through /api/login, to come back here', () => {
     mockFetch({});
-    const { router } = renderApp(
-      [
-        { path: '/admin/backups', element: <BackupsPage user={null} /> },
-        { path: '/auth', element: <p>Sign in page</p> },
-      ],
-      { path: '/admin/backups' },
-    );
-    expect(screen.getByText('Sign in page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth');
+    const leave = jest.spyOn(pageNavigation, 'replace').mockImplementation(() => undefined);
+    renderApp(<BackupsPage user={null} />, { path: '/admin/backups' });
+    expect(leave).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin%2Fbackups');
+    leave.mockRestore();
   });
 });

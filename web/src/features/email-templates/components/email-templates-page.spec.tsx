@@ -4,6 +4,7 @@ import type { EmailTemplate } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
 import { aUser, json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { pageNavigation } from '@/components/page-navigation';
 import { EmailTemplatesPage, PERMISSION_MESSAGE } from './email-templates-page';
 
 const admin = { ...aUser({ role: 'admin', email: 'admin@example.org' }) };
@@ -155,16 +156,11 @@ describe(EmailTemplatesPage.name, () => {
     expect(screen.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
   });
 
-  it('sends a signed-out visitor to sign in', () => {
+  it('sends a signed-out visitor to sign in through /api/login, to come back here', () => {
     mockFetch({});
-    const { router } = renderApp(
-      [
-        { path: '/admin/email-templates', element: <EmailTemplatesPage user={null} /> },
-        { path: '/auth', element: <p>Sign in page</p> },
-      ],
-      { path: '/admin/email-templates' },
-    );
-    expect(screen.getByText('Sign in page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth');
+    const leave = jest.spyOn(pageNavigation, 'replace').mockImplementation(() => undefined);
+    renderApp(<EmailTemplatesPage user={null} />, { path: '/admin/email-templates' });
+    expect(leave).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin%2Femail-templates');
+    leave.mockRestore();
   });
 });
