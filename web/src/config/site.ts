@@ -7,6 +7,12 @@ export const SITE = {
     'Is this an emergency? If so call 999 now and follow their instructions. This site is not for emergency use. Press OK to continue.',
   toastDurationMs: 5000,
   toastLimit: 1,
+  /** A toast swiped this far to the right is dismissed; a shorter swipe springs back. */
+  toastSwipeThresholdPx: 50,
+  /** Every tooltip opens after this hover or focus... */
+  tooltipOpenDelayMs: 700,
+  /** ...and the next one, soon after another has shown, after only this (MUI's enterNextDelay). */
+  tooltipSkipDelayMs: 300,
   cookieConsentDays: 365,
   verificationIntervalMonths: VERIFICATION_INTERVAL_MONTHS,
   donateDisplayedKitCount: '3,117+',

@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { SITE } from '@/config/site';
 
 /** Emergency red for action, a calm navy for text and chrome; contrast checked against white. */
 export const theme = createTheme({
@@ -24,5 +25,7 @@ export const theme = createTheme({
     // Outlined warning chips (Needs Verification, Expiring Soon) keep the orange border with dark amber text (WCAG 1.4.3).
     MuiChip: { styleOverrides: { root: { variants: [{ props: { variant: 'outlined', color: 'warning' }, style: { color: '#9a4a00' } }] } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // The spec's tooltip timing, once for every tooltip.
+    MuiTooltip: { defaultProps: { enterDelay: SITE.tooltipOpenDelayMs, enterNextDelay: SITE.tooltipSkipDelayMs } },
   },
 });

@@ -83,7 +83,7 @@ export function CookieConsent({ now = defaultNow }: CookieConsentProps) {
       )}
 
       {!bannerOpen && (
-        <Tooltip title="Cookie settings" enterDelay={700} enterNextDelay={300}>
+        <Tooltip title="Cookie settings">
           <Fab
             size="small"
             color="default"

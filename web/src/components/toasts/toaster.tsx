@@ -2,11 +2,14 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
+import { SITE } from '@/config/site';
+import { useSwipeToDismiss } from './use-swipe-to-dismiss';
 import { dismissToast, useToasts } from './use-toast';
 
 /**
  * Shows the current toast. Mounted once, in the layout. The timing lives in the toast store so a toast
- * raised just before navigation survives the page change. F8 moves focus to it (the spec's hotkey).
+ * raised just before navigation survives the page change. F8 moves focus to it (the spec's hotkey); a swipe to the
+ * right of SITE.toastSwipeThresholdPx dismisses it.
  */
 export function Toaster() {
   const toasts = useToasts();
@@ -15,6 +18,9 @@ export function Toaster() {
   const [last, setLast] = useState(current);
   if (current && current !== last) setLast(current);
   const toast = current ?? last;
+  const swipe = useSwipeToDismiss(() => {
+    if (toast) dismissToast(toast.id);
+  });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -43,7 +49,11 @@ export function Toaster() {
           variant="filled"
           role={toast.variant === 'destructive' ? 'alert' : 'status'}
           onClose={() => dismissToast(toast.id)}
-          sx={{ minWidth: 280, maxWidth: 420 }}
+          {...swipe.handlers}
+          // Moved by `left`, not `transform`: the Snackbar's grow transition owns the toast's transform.
+          style={swipe.offset ? { left: swipe.offset, opacity: Math.max(0.3, 1 - swipe.offset / (SITE.toastSwipeThresholdPx * 3)) } : undefined}
+          // Vertical scrolling stays the browser's; a horizontal drag reaches the swipe handlers.
+          sx={{ minWidth: 280, maxWidth: 420, position: 'relative', touchAction: 'pan-y' }}
         >
           <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
           {toast.description}
