@@ -266,6 +266,7 @@ async function runEndToEnd(env) {
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'E2e-Admin-Pass1!',
       SESSION_SECRET: `e2e-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`,
+      CUSTODIAN_STOP_LINK_SECRET: randomBytes(32).toString('base64url'),
       PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
       SEED_DEMO_KITS: process.env.E2E_SEED_DEMO_KITS || '45',
       // Playwright signs in from one address many times; the limit itself is tested in the gateway's own tests.

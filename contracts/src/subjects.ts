@@ -140,6 +140,8 @@ export const NotificationsSubjects = {
   preview: 'notifications.qry.preview.v1',
   /** {} → MailStatusFacts (the admin status page). */
   statusFacts: 'notifications.qry.status-facts.v1',
+  /** StopCustodianMailRequest → StopCustodianMailResponse: a custodian e-mail's stop link followed (400 for a bad token). */
+  stopCustodianMail: 'notifications.cmd.stop-custodian-mail.v1',
 } as const;
 export const BackupsSubjects = {
   health: healthSubject('backups'),

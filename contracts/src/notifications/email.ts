@@ -11,6 +11,7 @@ export const EmailTemplateIds = {
   passwordReset: 'password_reset',
   kitDeployedRestock: 'kit_deployed_restock',
   verificationAdminDigest: 'verification_admin_digest',
+  custodianMailStopped: 'custodian_mail_stopped',
   emailChangeConfirmation: 'email_change_confirmation',
   emailChangeNotice: 'email_change_notice',
 } as const;
@@ -24,9 +25,16 @@ export type SendEmailRequest = {
   templateId: EmailTemplateId;
   to: string;
   variables: EmailVariables;
+  /**
+   * Set when `to` is a custodian address: the kits the e-mail is about (one, or a digest's; at most
+   * CUSTODIAN_MAIL_MAX_KITS). The e-mail then carries the stop link, is never sent to an address that stopped
+   * e-mails for one of these kits, and counts toward CUSTODIAN_MAIL_MAX_PER_DAY (a digest counts as one e-mail).
+   */
+  custodianKitIds?: readonly number[];
 };
 
-export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+/** `held`: over a recipient's daily limit; `blocked`: the recipient stopped e-mails about the kit. Neither is sent. */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'held' | 'blocked';
 
 export type SendEmailResponse = {
   messageId: string;
@@ -65,20 +73,9 @@ export const EmailTemplateVariableNames = {
     'consumables',
   ],
   contact_admin_notification: ['name', 'email', 'subject', 'message', 'date', 'year'],
-  contact_user_confirmation: ['subject', 'message', 'year'],
+  contact_user_confirmation: ['subject', 'year'],
   password_reset: ['firstName', 'resetUrl', 'expiresInMinutes', 'year'],
-  kit_deployed_restock: [
-    'custodianName',
-    'serialNumber',
-    'locationName',
-    'addressLine1',
-    'city',
-    'postcode',
-    'deployedAt',
-    'notes',
-    'dashboardUrl',
-    'year',
-  ],
+  kit_deployed_restock: ['custodianName', 'serialNumber', 'locationName', 'addressLine1', 'city', 'postcode', 'deployedAt', 'dashboardUrl', 'year'],
   verification_admin_digest: [
     'overdueCount',
     'dueSoonCount',
@@ -90,6 +87,7 @@ export const EmailTemplateVariableNames = {
     'date',
     'year',
   ],
+  custodian_mail_stopped: ['custodianEmail', 'kitIds', 'adminUrl', 'date', 'year'],
   email_change_confirmation: ['firstName', 'newEmail', 'confirmUrl', 'expiresInHours', 'year'],
   email_change_notice: ['firstName', 'newEmail', 'siteUrl', 'year'],
 } as const satisfies Record<EmailTemplateId, readonly string[]>;

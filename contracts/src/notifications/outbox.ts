@@ -1,6 +1,6 @@
 import type { OutboxStatus } from './email';
 
-export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['queued', 'sending', 'sent', 'failed'];
+export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['queued', 'sending', 'sent', 'failed', 'held', 'blocked'];
 export const OUTBOX_PAGE_SIZE = 25;
 
 /** One row of GET /api/admin/email-outbox: what left, what waits and what is stuck. Never the body. */

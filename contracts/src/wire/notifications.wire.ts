@@ -11,6 +11,7 @@ import type {
   UpdateEmailTemplateResponse,
 } from '../notifications/templates';
 import type { MailStatusFacts } from '../admin/system-status';
+import type { StopCustodianMailRequest, StopCustodianMailResponse } from '../notifications/custodian-mail';
 import { NotificationsSubjects } from '../subjects';
 import { actor, call, shape } from './call';
 
@@ -24,7 +25,13 @@ const texts = { subject: z.unknown(), htmlTemplate: z.unknown(), textTemplate: z
  */
 export const NotificationsWire = {
   [NotificationsSubjects.send]: call<SendEmailRequest, SendEmailResponse>(
-    shape({ idempotencyKey: z.unknown(), templateId: z.unknown(), to: z.unknown(), variables: z.unknown().optional() }),
+    shape({
+      idempotencyKey: z.unknown(),
+      templateId: z.unknown(),
+      to: z.unknown(),
+      variables: z.unknown().optional(),
+      custodianKitIds: z.unknown().optional(),
+    }),
   ),
   [NotificationsSubjects.contact]: call<SubmitContactMessageCommand, MessageResponse>(
     shape({ requestId: z.unknown(), name: z.unknown(), email: z.unknown(), subject: z.unknown(), message: z.unknown() }),
@@ -45,4 +52,5 @@ export const NotificationsWire = {
       textTemplate: z.unknown().optional(),
     }),
   ),
+  [NotificationsSubjects.stopCustodianMail]: call<StopCustodianMailRequest, StopCustodianMailResponse>(shape({ token: z.unknown() })),
 } as const;

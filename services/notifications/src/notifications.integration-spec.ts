@@ -38,7 +38,7 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
     await smtp?.close();
   });
 
-  it('seeds the seven templates with the variables the contract names', async () => {
+  it('seeds the templates with the variables the contract names', async () => {
     const { templates } = await h.bus.request(NotificationsSubjects.listTemplates, {});
     expect(templates.map((t) => t.id).sort()).toEqual(Object.values(EmailTemplateIds).sort());
     for (const t of templates) {
@@ -83,7 +83,7 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
       idempotencyKey: 'twice:1',
       templateId: EmailTemplateIds.contactUserConfirmation,
       to: 'twice@example.org',
-      variables: { subject: 'Hello there', message: 'Once only please' },
+      variables: { subject: 'Hello there' },
     };
     const [a, b] = await Promise.all([send(req), send(req)]);
     const c = await send(req);
@@ -100,7 +100,7 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
       idempotencyKey: 'outage:1',
       templateId: EmailTemplateIds.contactUserConfirmation,
       to: 'outage@example.org',
-      variables: { subject: 'During the outage', message: 'Still arrives' },
+      variables: { subject: 'During the outage' },
     });
     await waitUntil(async () => (await rowOf(res.messageId)).attempts >= 3);
     const waiting = await rowOf(res.messageId);
@@ -181,18 +181,18 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
     const base = {
       id: 'contact_user_confirmation',
       actor: admin,
-      htmlTemplate: '<p>{{message}}</p>',
-      textTemplate: '{{message}}',
+      htmlTemplate: '<p>{{subject}}</p>',
+      textTemplate: '{{subject}}',
     };
     const unknown = await rejection(h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: 'Re: {{subjcet}}' }));
     expect(unknown.body.code).toBe(ErrorCode.ValidationFailed);
-    expect(unknown.body.errors).toEqual(['Subject: unknown variable "subjcet"; this template\'s variables are: subject, message, year']);
+    expect(unknown.body.errors).toEqual(['Subject: unknown variable "subjcet"; this template\'s variables are: subject, year']);
     const broken = await rejection(
-      h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: 'ok', htmlTemplate: '<p>{{#if message}}unclosed</p>' }),
+      h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: 'ok', htmlTemplate: '<p>{{#if subject}}unclosed</p>' }),
     );
     expect(broken.body.errors![0]).toMatch(/^HTML template does not compile: /);
     const raw = await rejection(
-      h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: 'ok', htmlTemplate: '<p>{{{message}}}</p>' }),
+      h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: 'ok', htmlTemplate: '<p>{{{subject}}}</p>' }),
     );
     expect(raw.body.errors![0]).toMatch(/unescaped HTML/);
     const helper = await rejection(h.bus.request(NotificationsSubjects.updateTemplate, { ...base, subject: '{{> header}}' }));
@@ -202,14 +202,14 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
     expect(saved.template.subject).toBe('Edited: {{subject}}');
     const preview = await h.bus.request(NotificationsSubjects.preview, {
       templateId: 'contact_user_confirmation',
-      variables: { subject: 'Preview', message: '<i>hi</i>' },
+      variables: { subject: '<i>hi</i>' },
     });
-    expect(preview).toEqual({ subject: 'Edited: Preview', html: '<p>&lt;i&gt;hi&lt;/i&gt;</p>', text: '<i>hi</i>' });
+    expect(preview).toEqual({ subject: 'Edited: <i>hi</i>', html: '<p>&lt;i&gt;hi&lt;/i&gt;</p>', text: '<i>hi</i>' });
     await send({
       idempotencyKey: 'edited:1',
       templateId: 'contact_user_confirmation',
       to: 'edited@example.org',
-      variables: { subject: 'After the edit', message: 'x' },
+      variables: { subject: 'After the edit' },
     });
     const [mail] = await smtp.waitFor((m) => m.envelopeTo.includes('edited@example.org'));
     expect(mail.subject).toBe('Edited: After the edit');
@@ -221,7 +221,7 @@ describe('notifications over NATS, delivering to a real SMTP peer', () => {
         idempotencyKey: `page:${i}`,
         templateId: 'contact_user_confirmation',
         to: `page-${i}@example.org`,
-        variables: { subject: `n${i}`, message: 'x' },
+        variables: { subject: `n${i}` },
       });
     }
     const first = await outbox(1);

@@ -5,6 +5,8 @@ import { NOTIFICATIONS_ENV, type NotificationsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { OutboxRepository } from './database/outbox.repository';
 import { TemplateRepository } from './database/template.repository';
+import { CustodianMailBlockRepository } from './database/custodian-mail-block.repository';
+import { AdminInbox } from './commands/admin-inbox';
 import { mailTransportProvider } from './providers/mail-transport/mail-transport.provider';
 import { MailTransport } from './providers/mail-transport/mail-transport.port';
 import { SendEmailHandler } from './commands/send-email/send-email.handler';
@@ -15,6 +17,8 @@ import { UpdateTemplateHandler } from './commands/update-template/update-templat
 import { UpdateTemplateMessageController } from './commands/update-template/update-template.message-controller';
 import { SendTestEmailHandler } from './commands/send-test-email/send-test-email.handler';
 import { SendTestEmailMessageController } from './commands/send-test-email/send-test-email.message-controller';
+import { StopCustodianMailHandler } from './commands/stop-custodian-mail/stop-custodian-mail.handler';
+import { StopCustodianMailMessageController } from './commands/stop-custodian-mail/stop-custodian-mail.message-controller';
 import { ListTemplatesMessageController } from './queries/list-templates/list-templates.message-controller';
 import { OutboxPageMessageController } from './queries/outbox-page/outbox-page.message-controller';
 import { MailStatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
@@ -53,6 +57,7 @@ export class NotificationsModule {
         OutboxPageMessageController,
         MailStatusFactsMessageController,
         PreviewEmailMessageController,
+        StopCustodianMailMessageController,
       ],
       providers: [
         { provide: NOTIFICATIONS_ENV, useValue: env },
@@ -65,6 +70,9 @@ export class NotificationsModule {
         SubmitContactMessageHandler,
         UpdateTemplateHandler,
         SendTestEmailHandler,
+        StopCustodianMailHandler,
+        CustodianMailBlockRepository,
+        AdminInbox,
         EmailDeliveryWorker,
         OutboxSweeper,
       ],

@@ -137,11 +137,21 @@ describe('verification over NATS with kits and notifications (real Postgres, Red
     ).toBe(ErrorCode.ValidationFailed);
   });
 
-  it('e-mails the custodian of a deployed kit once to restock it', async () => {
+  it('e-mails the custodian of a deployed kit once to restock it: no owner notes, the dashboard link and a stop link', async () => {
     const kit = kits[2];
-    await h.bus.request(KitsSubjects.setDeploymentStatus, { actor: h.owner, kitId: kit.id, status: 'deployed', notes: 'Used at a road accident' });
+    const notes = 'Used at a road accident, claim your refund at https://refund.example.net now';
+    await h.bus.request(KitsSubjects.setDeploymentStatus, { actor: h.owner, kitId: kit.id, status: 'deployed', notes });
     const [mail] = await smtp.waitFor((m) => m.envelopeTo.includes(kit.custodianEmail) && /restock|deployed|used/i.test(m.subject));
-    expect(mail.text).toContain('Used at a road accident');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain('road accident');
+      expect(part).not.toContain('refund.example.net');
+      expect(part).toContain('/dashboard');
+      expect(part).toMatch(/\/stop-emails\?token=/);
+    }
+    expect(mail.text).toMatch(/reported as used/);
+    const header = (name: string) => mail.parsed.headerLines.find((l) => l.key === name)?.line ?? '';
+    expect(header('list-unsubscribe')).toMatch(/\/api\/custodian-mail\/stop\?token=/);
+    expect(header('list-unsubscribe-post')).toMatch(/List-Unsubscribe=One-Click/);
     // Further writes of the kit while it stays deployed, and a repeat catch-up, send nothing more.
     await h.bus.request(KitsSubjects.setDeploymentStatus, { actor: h.owner, kitId: kit.id, status: 'deployed', notes: 'still out' });
     await new Promise((r) => setTimeout(r, 1500));

@@ -1,6 +1,8 @@
 import { cleanEnv, num, str } from 'envalid';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
+export const DEFAULT_CUSTODIAN_STOP_LINK_SECRET = 'dev-only-custodian-stop-link-secret';
+
 export function readNotificationsEnv(source: NodeJS.ProcessEnv = process.env) {
   const env = {
     ...readServiceEnv(source),
@@ -16,9 +18,22 @@ export function readNotificationsEnv(source: NodeJS.ProcessEnv = process.env) {
       OUTBOX_SWEEP_CRON: str({ default: '* * * * *', desc: 're-enqueue queued messages that lost their job (Europe/London cron)' }),
       OUTBOX_SWEEP_AFTER_SECONDS: num({ default: 60, desc: 'a queued message older than this without a job is re-enqueued' }),
       IDENTITY_REQUEST_TIMEOUT_MS: num({ default: 3000 }),
+      PUBLIC_BASE_URL: str({ default: 'http://localhost:8080', desc: 'origin of the links the outbox adds (custodian stop links)' }),
+      CUSTODIAN_STOP_LINK_SECRET: str({
+        default: DEFAULT_CUSTODIAN_STOP_LINK_SECRET,
+        desc: 'HMAC key of the "not my kit" stop links (at least 32 characters in production); changing it voids every link sent',
+      }),
+      CUSTODIAN_MAIL_MAX_PER_DAY: num({ default: 10, desc: 'e-mails to one custodian address in 24 hours; more are held (recorded, not sent)' }),
+      CONTACT_CONFIRMATIONS_MAX_PER_DAY: num({ default: 3, desc: 'contact confirmations to one address in 24 hours; more are held' }),
     }),
   };
   if (env.EMAIL_MAX_ATTEMPTS < 1) throw new Error('EMAIL_MAX_ATTEMPTS must be at least 1');
+  if (
+    env.NODE_ENV === 'production' &&
+    (env.CUSTODIAN_STOP_LINK_SECRET === DEFAULT_CUSTODIAN_STOP_LINK_SECRET || env.CUSTODIAN_STOP_LINK_SECRET.length < 32)
+  ) {
+    throw new Error('Refusing to start in production without a CUSTODIAN_STOP_LINK_SECRET of at least 32 characters');
+  }
   return env;
 }
 export type NotificationsEnv = ReturnType<typeof readNotificationsEnv>;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { OUTBOX_PAGE_SIZE, type OutboxMessageSummary, type OutboxPageResponse, type OutboxStatus } from '@bleedkits/contracts';
+import type { RecipientLimit } from '../domain/custodian-mail';
 
 export type OutboxRow = {
   id: string;
@@ -18,6 +19,8 @@ export type OutboxRow = {
   created_at: Date;
   updated_at: Date;
   sent_at: Date | null;
+  custodian_kit_ids: number[] | null;
+  list_unsubscribe_url: string | null;
 };
 
 export type NewOutboxMessage = {
@@ -28,6 +31,17 @@ export type NewOutboxMessage = {
   subject: string;
   text: string;
   html: string;
+  /** A custodian e-mail: the kits it is about (never sent to an address that stopped e-mails for one of them). */
+  custodianKitIds?: readonly number[];
+  listUnsubscribeUrl?: string | null;
+  /** The daily limit per recipient this e-mail counts toward: over it, the message is stored `held`, not sent. */
+  limit?: RecipientLimit | null;
+};
+
+/** Which earlier messages count toward a limit: those of its kind to the same address in the last 24 hours. */
+const LIMIT_KIND_SQL: Record<RecipientLimit['kind'], string> = {
+  custodian: 'custodian_kit_ids IS NOT NULL',
+  'contact-confirmation': `template_id = 'contact_user_confirmation'`,
 };
 
 const summary = (r: OutboxRow): OutboxMessageSummary => ({
@@ -48,17 +62,49 @@ const summary = (r: OutboxRow): OutboxMessageSummary => ({
 export class OutboxRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Inserts the message, or returns the one already stored under the same key (`created: false`). */
+  /**
+   * Inserts the message, or returns the one already stored under the same key (`created: false`). A custodian
+   * e-mail to an address that stopped e-mails about one of its kits is stored `blocked`; a message over its
+   * recipient's daily limit is stored `held`: recorded, never sent. The recipient's lock makes the count exact
+   * when several replicas queue mail to one address at once.
+   */
   async insertOnce(m: NewOutboxMessage): Promise<{ row: OutboxRow; created: boolean }> {
-    const inserted: OutboxRow[] = await this.dataSource.query(
-      `INSERT INTO notifications.outbox (idempotency_key, template_id, recipient, reply_to, subject, text_body, html_body)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
-      [m.idempotencyKey, m.templateId, m.to, m.replyTo ?? null, m.subject, m.text, m.html],
-    );
-    if (inserted[0]) return { row: inserted[0], created: true };
-    const existing: OutboxRow[] = await this.dataSource.query(`SELECT * FROM notifications.outbox WHERE idempotency_key = $1`, [m.idempotencyKey]);
-    return { row: existing[0], created: false };
+    return this.dataSource.transaction(async (tx) => {
+      let status: OutboxStatus = 'queued';
+      let reason: string | null = null;
+      const kitIds = m.custodianKitIds?.length ? [...m.custodianKitIds] : null;
+      if (kitIds || m.limit) {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('notifications.recipient:' || lower($1)))`, [m.to]);
+        const known: OutboxRow[] = await tx.query(`SELECT * FROM notifications.outbox WHERE idempotency_key = $1`, [m.idempotencyKey]);
+        if (known[0]) return { row: known[0], created: false };
+      }
+      if (kitIds) {
+        const [{ blocked }]: { blocked: boolean }[] = await tx.query(
+          `SELECT EXISTS (SELECT 1 FROM notifications.custodian_mail_blocks WHERE recipient = lower($1) AND kit_id = ANY($2::int[])) AS blocked`,
+          [m.to, kitIds],
+        );
+        if (blocked) [status, reason] = ['blocked', 'Not sent: the recipient stopped e-mails about this kit'];
+      }
+      if (status === 'queued' && m.limit) {
+        const [{ sent }]: { sent: number }[] = await tx.query(
+          `SELECT count(*)::int AS sent FROM notifications.outbox
+            WHERE lower(recipient) = lower($1) AND created_at > now() - interval '24 hours'
+              AND status NOT IN ('held', 'blocked') AND ${LIMIT_KIND_SQL[m.limit.kind]}`,
+          [m.to],
+        );
+        if (sent >= m.limit.maxPerDay) [status, reason] = ['held', `Not sent: ${m.limit.maxPerDay} e-mails of this kind to this address in 24 hours`];
+      }
+      const inserted: OutboxRow[] = await tx.query(
+        `INSERT INTO notifications.outbox
+           (idempotency_key, template_id, recipient, reply_to, subject, text_body, html_body, status, last_error, custodian_kit_ids, list_unsubscribe_url)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+        [m.idempotencyKey, m.templateId, m.to, m.replyTo ?? null, m.subject, m.text, m.html, status, reason, kitIds, m.listUnsubscribeUrl ?? null],
+      );
+      if (inserted[0]) return { row: inserted[0], created: true };
+      const existing: OutboxRow[] = await tx.query(`SELECT * FROM notifications.outbox WHERE idempotency_key = $1`, [m.idempotencyKey]);
+      return { row: existing[0], created: false };
+    });
   }
 
   async findByKey(idempotencyKey: string): Promise<OutboxRow | null> {
@@ -86,7 +132,7 @@ export class OutboxRepository {
   /** After a failed attempt: back to queued (a retry follows) or failed (no more attempts). */
   async markAttemptFailed(id: string, error: string, final: boolean): Promise<void> {
     await this.dataSource.query(
-      `UPDATE notifications.outbox SET status = $2, last_error = $3, updated_at = now() WHERE id = $1 AND status <> 'sent'`,
+      `UPDATE notifications.outbox SET status = $2, last_error = $3, updated_at = now() WHERE id = $1 AND status NOT IN ('sent', 'held', 'blocked')`,
       [id, final ? 'failed' : 'queued', error.slice(0, 1000)],
     );
   }

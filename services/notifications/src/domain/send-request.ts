@@ -1,10 +1,17 @@
 import { EMAIL_TEMPLATE_LIMITS, type EmailVariables } from '@bleedkits/contracts';
+import { custodianKitIdProblems } from './custodian-mail';
 import { isDeliverableAddress } from './email-address';
 
 const MAX_LIST_ITEMS = 1000;
 
 /** What is wrong with a send request, before any template is looked at. Empty when nothing is. */
-export function sendRequestProblems(req: { idempotencyKey?: unknown; templateId?: unknown; to?: unknown; variables?: unknown }): string[] {
+export function sendRequestProblems(req: {
+  idempotencyKey?: unknown;
+  templateId?: unknown;
+  to?: unknown;
+  variables?: unknown;
+  custodianKitIds?: unknown;
+}): string[] {
   const problems: string[] = [];
   if (typeof req.idempotencyKey !== 'string' || req.idempotencyKey.length === 0 || req.idempotencyKey.length > 200) {
     problems.push('idempotencyKey must be text of 1 to 200 characters');
@@ -12,6 +19,7 @@ export function sendRequestProblems(req: { idempotencyKey?: unknown; templateId?
   if (typeof req.templateId !== 'string' || req.templateId.length === 0) problems.push('templateId is required');
   if (!isDeliverableAddress(req.to)) problems.push('to must be one valid email address');
   problems.push(...variableProblems(req.variables));
+  problems.push(...custodianKitIdProblems(req.custodianKitIds));
   return problems;
 }
 

@@ -41,6 +41,7 @@ export class EmailDeliveryWorker extends QueueWorker<EmailDeliveryJob> {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        listUnsubscribeUrl: row.list_unsubscribe_url,
       });
     } catch (e) {
       const permanent = e instanceof PermanentDeliveryError;

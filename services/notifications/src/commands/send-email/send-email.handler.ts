@@ -11,6 +11,7 @@ import {
 } from '@bleedkits/contracts';
 import { renderTemplate, unknownVariables } from '../../domain/email-template';
 import { sendRequestProblems } from '../../domain/send-request';
+import { custodianSafeVariables, recipientLimitFor, stopLinksFor, withStopLink } from '../../domain/custodian-mail';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { OutboxRepository } from '../../database/outbox.repository';
 import { TemplateRepository } from '../../database/template.repository';
@@ -51,17 +52,26 @@ export class SendEmailHandler {
         `Unknown variables for ${template.id}: ${unknown.join(', ')}. Its variables are: ${template.variables.map((v) => v.name).join(', ')}`,
       ]);
     }
-    const rendered = renderTemplate(template, variables);
+    // A custodian e-mail: no link the owner typed, the stop link added here, blocks and the daily limit applied.
+    const kitIds = req.custodianKitIds?.length ? req.custodianKitIds : undefined;
+    const rendered = renderTemplate(template, kitIds ? custodianSafeVariables(variables) : variables);
+    const links = kitIds ? stopLinksFor(this.env.PUBLIC_BASE_URL, this.env.CUSTODIAN_STOP_LINK_SECRET, req.to, kitIds) : null;
+    const message = links ? withStopLink(rendered, links.page) : rendered;
+    const limits = { custodianPerDay: this.env.CUSTODIAN_MAIL_MAX_PER_DAY, contactConfirmationsPerDay: this.env.CONTACT_CONFIRMATIONS_MAX_PER_DAY };
     const { row, created } = await this.outbox.insertOnce({
       idempotencyKey: req.idempotencyKey,
       templateId: template.id,
       to: req.to,
       replyTo: req.replyTo,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      custodianKitIds: kitIds,
+      listUnsubscribeUrl: links?.oneClick,
+      limit: recipientLimitFor(template.id, kitIds, limits),
     });
-    if (created) await this.enqueue(row.id);
+    if (created && row.status === 'queued') await this.enqueue(row.id);
+    else if (created) this.logger.log({ outboxId: row.id, templateId: template.id, status: row.status }, 'e-mail recorded, not sent');
     return { messageId: row.id, status: row.status, created };
   }
 

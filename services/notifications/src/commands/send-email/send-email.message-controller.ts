@@ -10,6 +10,12 @@ export class SendEmailMessageController {
   /** Any context's e-mail. A Reply-To is not part of the public contract: only contact messages set one. */
   @MessagePattern(NotificationsSubjects.send)
   handle(@Payload() req: SendEmailRequest): Promise<SendEmailResponse> {
-    return this.handler.execute({ idempotencyKey: req?.idempotencyKey, templateId: req?.templateId, to: req?.to, variables: req?.variables });
+    return this.handler.execute({
+      idempotencyKey: req?.idempotencyKey,
+      templateId: req?.templateId,
+      to: req?.to,
+      variables: req?.variables,
+      custodianKitIds: req?.custodianKitIds,
+    });
   }
 }

@@ -1,9 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   ContactMessages,
   EmailTemplateIds,
-  ErrorCode,
-  IdentitySubjects,
   type MessageResponse,
   type SubmitContactMessageCommand,
   builtInTemplateValues,
@@ -11,11 +9,11 @@ import {
   errorMessages,
   validateAgainst,
 } from '@bleedkits/contracts';
-import { NatsBus, ServiceError } from '@bleedkits/platform';
+import { subjectForConfirmation } from '../../domain/contact-confirmation';
 import { isDeliverableAddress } from '../../domain/email-address';
 import { NotificationsErrors } from '../../domain/notifications.errors';
-import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../../config/env';
 import { SendEmailHandler } from '../send-email/send-email.handler';
+import { AdminInbox } from '../admin-inbox';
 
 /** The form's rules, and an address the outbox can send the confirmation to (one plain address). */
 const CONTACT_RULES = { ...contactRules, email: [...contactRules.email, { message: ContactMessages.email, test: isDeliverableAddress }] };
@@ -23,14 +21,14 @@ const CONTACT_RULES = { ...contactRules, email: [...contactRules.email, { messag
 /**
  * A visitor's contact message: `contact_admin_notification` to CONTACT_INBOX_EMAIL (or, unset, to every admin),
  * with Reply-To the visitor, and `contact_user_confirmation` to the visitor. Both are keyed by the request id, so
- * a repeated request never sends twice.
+ * a repeated request never sends twice. The confirmation goes to whatever address was typed, so it repeats only
+ * the subject line, without links, and is limited per address per day (the outbox holds the rest).
  */
 @Injectable()
 export class SubmitContactMessageHandler {
   constructor(
     private readonly send: SendEmailHandler,
-    private readonly bus: NatsBus,
-    @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
+    private readonly inbox: AdminInbox,
   ) {}
 
   async execute(req: SubmitContactMessageCommand): Promise<MessageResponse> {
@@ -44,7 +42,7 @@ export class SubmitContactMessageHandler {
     if (typeof req?.requestId !== 'string' || !/^[A-Za-z0-9-]{8,100}$/.test(req.requestId)) problems.push('requestId is required');
     if (problems.length) throw NotificationsErrors.invalid(problems);
 
-    const inbox = await this.inbox();
+    const inbox = await this.inbox.addresses();
     const { date, year } = builtInTemplateValues(new Date());
     const email = input.email as string;
     for (const to of inbox) {
@@ -60,26 +58,8 @@ export class SubmitContactMessageHandler {
       idempotencyKey: `contact:${req.requestId}:confirmation`,
       templateId: EmailTemplateIds.contactUserConfirmation,
       to: email,
-      variables: { subject: req.subject, message: req.message, year },
+      variables: { subject: subjectForConfirmation(req.subject), year },
     });
     return { message: ContactMessages.sent };
-  }
-
-  /** Who reads contact messages: the configured inbox, else every admin (asked of identity). */
-  private async inbox(): Promise<string[]> {
-    const configured = this.env.CONTACT_INBOX_EMAIL.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const addresses = configured.length
-      ? configured
-      : (await this.bus.request(IdentitySubjects.adminEmails, {}, this.env.IDENTITY_REQUEST_TIMEOUT_MS)).emails;
-    const deliverable = [...new Set(addresses.filter((a) => isDeliverableAddress(a)))];
-    if (deliverable.length === 0) {
-      throw new ServiceError({
-        code: ErrorCode.NotConfigured,
-        message: 'Contact messages have no recipient: set CONTACT_INBOX_EMAIL or create an admin account',
-      });
-    }
-    return deliverable;
   }
 }

@@ -2,6 +2,13 @@ import { CreateOutbox1763900000000 } from './1763900000000-create-outbox';
 import { SeedEmailTemplates1763900100000 } from './1763900100000-seed-email-templates';
 import { ReminderConsumables1763900200000 } from './1763900200000-reminder-consumables';
 import { SeedEmailChangeTemplates1764200100000 } from './1764200100000-seed-email-change-templates';
+import { CustodianMailRelay1764400000000 } from './1764400000000-custodian-mail-relay';
 
 // Migrations of the notifications schema, in order. The schema itself is created at start (DatabaseModule).
-export const contextMigrations = [CreateOutbox1763900000000, SeedEmailTemplates1763900100000, ReminderConsumables1763900200000, SeedEmailChangeTemplates1764200100000];
+export const contextMigrations = [
+  CreateOutbox1763900000000,
+  SeedEmailTemplates1763900100000,
+  ReminderConsumables1763900200000,
+  SeedEmailChangeTemplates1764200100000,
+  CustodianMailRelay1764400000000,
+];

@@ -8,6 +8,8 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html: string;
+  /** A custodian e-mail's RFC 8058 one-click stop URL: sent as List-Unsubscribe with List-Unsubscribe-Post. */
+  listUnsubscribeUrl?: string | null;
 };
 
 /** A failure the remote side says will not go away by retrying (an SMTP 5xx reply, e.g. an unknown mailbox). */

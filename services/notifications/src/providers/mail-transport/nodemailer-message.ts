@@ -14,6 +14,9 @@ export function nodemailerMessage(email: OutgoingEmail): Mail.Options {
     subject: email.subject,
     text: email.text,
     html: email.html,
+    ...(email.listUnsubscribeUrl
+      ? { list: { unsubscribe: email.listUnsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
     disableFileAccess: true,
     disableUrlAccess: true,
   };

@@ -33,7 +33,9 @@ const londonDateTime = (iso: string) =>
 /**
  * The kit-used loop: the custodian of a kit that became deployed is asked, once, to restock it and mark it
  * available. The outbox dedupes by the notice's key, so a retried job or a second replica sends nothing twice. A
- * kit restocked (or withdrawn) before the job ran needs no e-mail.
+ * kit restocked (or withdrawn) before the job ran needs no e-mail. The custodian address was typed by the owner
+ * and never confirmed, so the e-mail says the kit was reported used and links to the dashboard: the owner's
+ * deployment notes stay there, and the outbox adds the "not my kit" stop link (custodianKitIds).
  */
 @Injectable()
 export class RestockNoticeHandler {
@@ -58,6 +60,7 @@ export class RestockNoticeHandler {
       idempotencyKey: notice.idempotencyKey,
       templateId: EmailTemplateIds.kitDeployedRestock,
       to: kit.custodianEmail,
+      custodianKitIds: [kit.id],
       variables: {
         custodianName: kit.custodianName,
         serialNumber: kit.serialNumber,
@@ -66,7 +69,6 @@ export class RestockNoticeHandler {
         city: kit.city,
         postcode: kit.postcode,
         deployedAt: londonDateTime(notice.deployedAt),
-        notes: kit.deploymentNotes ?? '',
         dashboardUrl: `${this.env.PUBLIC_BASE_URL.replace(/\/$/, '')}/dashboard`,
         year: this.clock.now().getFullYear(),
       },

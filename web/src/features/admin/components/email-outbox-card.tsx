@@ -26,6 +26,9 @@ const STATUS_COLOUR: Record<OutboxStatus, 'default' | 'info' | 'success' | 'erro
   sending: 'info',
   sent: 'success',
   failed: 'error',
+  // Recorded, never sent: over the recipient's daily limit, or the recipient stopped e-mails about the kit.
+  held: 'default',
+  blocked: 'default',
 };
 
 /** dd/MM/yyyy HH:mm in UK time. */
