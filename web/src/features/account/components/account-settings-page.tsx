@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,6 +21,10 @@ type SettingsTab = 'profile' | 'password';
 /** Profile and password settings for the signed-in user (the app shell passes the user in). */
 export function AccountSettingsPage({ user }: { user: CurrentUser }) {
   const [tab, setTab] = useState<SettingsTab>('profile');
+  // A new sign-in e-mail waits for its link: the form starts again from the account as stored (each save changes
+  // the key, and so does the refreshed user), and the page says where to look.
+  const [emailPending, setEmailPending] = useState<{ message: string; saves: number } | null>(null);
+  const formKey = [user.id, user.firstName, user.lastName, user.email, emailPending?.saves ?? 0].join('\n');
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
       <PageMeta title="Account Settings" description="Update your profile information and password." />
@@ -44,7 +49,22 @@ export function AccountSettingsPage({ user }: { user: CurrentUser }) {
         </Tabs>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
-            {tab === 'profile' ? <ProfileForm key={user.id} user={user} /> : <PasswordForm />}
+            {tab === 'profile' ? (
+              <>
+                {emailPending && (
+                  <Alert severity="info" onClose={() => setEmailPending(null)} sx={{ mb: 2.5 }}>
+                    {emailPending.message}
+                  </Alert>
+                )}
+                <ProfileForm
+                  key={formKey}
+                  user={user}
+                  onEmailChangePending={(message) => setEmailPending((p) => ({ message, saves: (p?.saves ?? 0) + 1 }))}
+                />
+              </>
+            ) : (
+              <PasswordForm />
+            )}
           </Box>
         </CardContent>
       </Card>

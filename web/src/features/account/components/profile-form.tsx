@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { EmailChangeMessages, normaliseEmail, profileRules, type CurrentUser, type RuleTable } from '@bleedkits/contracts';
-import { useState } from 'react';
 import { serverMessageOr } from '@/api/api';
 import { useRuleForm } from '@/components/forms/use-rule-form';
 import { PasswordField } from '@/components/password-field';
@@ -14,9 +12,9 @@ type Field = 'firstName' | 'lastName' | 'email' | 'currentPassword';
 
 /**
  * Names change at once. A new e-mail asks for the current password and changes only when the link sent to the
- * new address is opened, so the form says to check that inbox and keeps showing the current address until then.
+ * new address is opened: the page is told (it says to check that inbox and shows the current address again).
  */
-export function ProfileForm({ user }: { user: CurrentUser }) {
+export function ProfileForm({ user, onEmailChangePending }: { user: CurrentUser; onEmailChangePending: (message: string) => void }) {
   const emailChanges = (email: unknown) => normaliseEmail(String(email ?? '')) !== normaliseEmail(user.email);
   const rules: RuleTable<Field> = {
     ...profileRules,
@@ -24,7 +22,6 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   };
   const form = useRuleForm<Field>(rules, { firstName: user.firstName, lastName: user.lastName, email: user.email, currentPassword: '' });
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
-  const [pending, setPending] = useState<string | null>(null);
   const toast = useToast();
   const askingNewEmail = emailChanges(form.values.email);
 
@@ -38,8 +35,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         ...(emailChanges(email) ? { currentPassword: values.currentPassword } : {}),
       }).unwrap();
       toast({ title: 'Profile Updated', description: answer.message ?? 'Your profile has been updated successfully.' });
-      setPending(answer.pendingEmail ? (answer.message ?? null) : null);
-      if (answer.pendingEmail) form.reset();
+      if (answer.pendingEmail) onEmailChangePending(answer.message ?? EmailChangeMessages.pending(answer.pendingEmail));
     } catch (error) {
       toast({ title: 'Update Failed', description: serverMessageOr(error, 'Failed to update profile. Please try again.'), variant: 'destructive' });
     }
@@ -49,11 +45,6 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Profile information">
-      {pending && (
-        <Alert severity="info" onClose={() => setPending(null)}>
-          {pending}
-        </Alert>
-      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField label="First Name" autoComplete="given-name" {...fieldProps('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
