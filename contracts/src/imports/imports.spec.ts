@@ -1,6 +1,7 @@
 import { IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, headerKey, importColumnOf, importTemplateCsv } from './template';
 import { comparableValue, comparedKitField, locationMatchKey, normaliseComparisonHeader, serialMatchKey } from './comparison';
 import { importProgress } from './import-job';
+import { ImportMessages } from './messages';
 
 describe('the CSV template', () => {
   it('has a header of every registration field in the spec names and one example row', () => {
@@ -48,5 +49,19 @@ describe('the comparison rules', () => {
 describe(importProgress.name, () => {
   it('is the share of rows processed, whole percent, never over 100', () => {
     expect([importProgress(0, 0), importProgress(1, 3), importProgress(3, 3), importProgress(5, 3)]).toEqual([0, 33, 100, 100]);
+  });
+});
+
+describe('the import’s row messages', () => {
+  it('quote a postcode at most as long as a postcode may be, so a huge cell is not repeated in every report', () => {
+    expect(ImportMessages.postcodeNotLocated('ZZ9 9ZZ')).toContain("'ZZ9 9ZZ'");
+    expect(ImportMessages.postcodeNotLocated('x'.repeat(5000)).length).toBeLessThan(200);
+    expect(ImportMessages.postcodeNotLocated('')).toBe('Latitude and longitude are empty and there is no postcode to locate the kit from.');
+  });
+
+  it('name the row limit in the words of a spreadsheet user', () => {
+    expect(ImportMessages.tooManyRows(5000)).toBe(
+      'The file has more than 5,000 kit rows, the most one import takes. Split it into files of at most 5,000 rows and upload each.',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '../validation/limits';
+
 /** Limits of the CSV import (spec: CSV only, at most 5 MB). */
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /**
@@ -18,9 +20,10 @@ export const ImportMessages = {
   utf16: 'The file is UTF-16 encoded. Save it as "CSV UTF-8" and upload it again.',
   unparseable: 'Unable to parse the uploaded file. Please check the format.',
   cellTooLong: (column: string) => `${column} is longer than ${IMPORT_MAX_CELL_LENGTH} characters.`,
+  // The postcode is quoted at most as long as a postcode may be: a 5,000-character cell is not repeated per row.
   postcodeNotLocated: (postcode: string) =>
     postcode
-      ? `Latitude and longitude are empty and the postcode '${postcode}' could not be located. Add the kit's latitude and longitude.`
+      ? `Latitude and longitude are empty and the postcode '${postcode.slice(0, TEXT_LIMITS.postcode)}' could not be located. Add the kit's latitude and longitude.`
       : 'Latitude and longitude are empty and there is no postcode to locate the kit from.',
   duplicateColumn: (column: string) => `The column ${column} appears more than once.`,
   halfLocation: 'Latitude and longitude must both be numbers, or both be empty to locate the kit from its postcode.',
