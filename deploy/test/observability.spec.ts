@@ -1,24 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { parse } from 'yaml';
 import { metricsRegistry } from '@bleedkits/platform';
-import { ROOT, read } from './repo';
-
-/** The names every `name: 'bk_…'` metric definition in the sources gives. */
-function definedMetricNames(): Set<string> {
-  const names = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry);
-      if (entry === 'node_modules' || entry === 'dist') continue;
-      if (statSync(full).isDirectory()) walk(full);
-      else if (/\.ts$/.test(entry) && !/spec\.ts$/.test(entry))
-        for (const m of readFileSync(full, 'utf8').matchAll(/name: '(bk_[a-z_]+)'/g)) names.add(m[1]);
-    }
-  };
-  for (const dir of ['platform/src', 'gateway/src', 'services']) walk(path.join(ROOT, dir));
-  return names;
-}
+import { definedMetricNames, read } from './repo';
 
 type Panel = { title: string; targets?: { expr: string }[] };
 
@@ -46,6 +28,21 @@ describe('deploy/grafana/dashboards/bleedkits.json', () => {
       'bk_geo_viewport_cache_total',
       'nodejs_eventloop_lag_p99_seconds',
       'nodejs_heap_size_used_bytes',
+      // issue 25: what the alert rules watch
+      'bk_backup_last_success_timestamp_seconds',
+      'bk_backup_last_cloud_copy_timestamp_seconds',
+      'bk_backup_failures',
+      'bk_email_messages',
+      'bk_email_messages_last_hour',
+      'bk_email_oldest_queued_seconds',
+      'bk_queue_oldest_waiting_seconds',
+      'bk_reminder_run_last_success_timestamp_seconds',
+      'bk_reminder_run_failures',
+      'bk_feed_lag_seconds',
+      'bk_feed_lag_revisions',
+      'bk_ambulance_feed_key_last_pull_timestamp_seconds',
+      'bk_ready',
+      'bk_http_requests_total',
     ]) {
       expect(asked).toContain(family);
     }

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -11,4 +11,20 @@ export function apps(): { name: string; dir: string }[] {
     .filter((d) => d.isDirectory())
     .map((d) => ({ name: d.name, dir: `services/${d.name}` }));
   return [...services, { name: 'gateway', dir: 'gateway' }];
+}
+
+/** The names every `name: 'bk_…'` metric definition in the sources gives. */
+export function definedMetricNames(): Set<string> {
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (entry === 'node_modules' || entry === 'dist') continue;
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.ts$/.test(entry) && !/spec\.ts$/.test(entry))
+        for (const m of readFileSync(full, 'utf8').matchAll(/name: '(bk_[a-z_]+)'/g)) names.add(m[1]);
+    }
+  };
+  for (const dir of ['platform/src', 'gateway/src', 'services']) walk(path.join(ROOT, dir));
+  return names;
 }

@@ -1,4 +1,5 @@
 import './tracing';
+import './metrics/backup-metrics';
 import { bootstrapService } from '@bleedkits/platform';
 import { readBackupsEnv } from './config/env';
 import { BackupsModule } from './backups.module';

@@ -1,3 +1,5 @@
 // What other workspaces' tests may import to boot this context in-process (the gateway's e2e harness).
+// Its gauges on /metrics, read from this context's tables at scrape time (main.ts imports them too).
+import './metrics/ambulance-feed-metrics';
 export { KitsModule } from './kits.module';
 export { readKitsEnv } from './config/env';

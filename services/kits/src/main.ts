@@ -1,4 +1,5 @@
 import './tracing';
+import './metrics/ambulance-feed-metrics';
 import { bootstrapService } from '@bleedkits/platform';
 import { readKitsEnv } from './config/env';
 import { KitsModule } from './kits.module';

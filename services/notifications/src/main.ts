@@ -1,4 +1,5 @@
 import './tracing';
+import './metrics/outbox-metrics';
 import { bootstrapService } from '@bleedkits/platform';
 import { readNotificationsEnv } from './config/env';
 import { NotificationsModule } from './notifications.module';

@@ -1,4 +1,5 @@
 import './tracing';
+import './metrics/reminder-run-metrics';
 import { bootstrapService } from '@bleedkits/platform';
 import { readVerificationEnv } from './config/env';
 import { VerificationModule } from './verification.module';
