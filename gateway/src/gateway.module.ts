@@ -35,6 +35,8 @@ import { EmailTemplatesController } from './routes/notifications/email-templates
 import { ForgotPasswordController } from './routes/notifications/forgot-password.controller';
 import { SqlBaselineController } from './routes/bench/sql-baseline.controller';
 import { BackupsController } from './routes/admin/backups/backups.controller';
+import { StatusController } from './routes/admin/status/status.controller';
+import { StatusClock } from './routes/admin/status/status-clock';
 import { AmbulanceFeedController } from './routes/ambulance-feed/ambulance-feed.controller';
 import { FeedClientsController } from './routes/ambulance-feed/feed-clients.controller';
 import { ApprovedDownloadAssembler } from './routes/ambulance-feed/approved-download';
@@ -72,6 +74,7 @@ export class GatewayModule {
         LoginLocksController,
         LoginRedirectController,
         BackupsController,
+        StatusController,
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
@@ -81,6 +84,7 @@ export class GatewayModule {
         { provide: SessionRegistry, useFactory: () => new SessionRegistry(redis, store, env.REDIS_KEY_PREFIX) },
         SessionUsers,
         ApprovedDownloadAssembler,
+        StatusClock,
         LoginThrottle,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         // Order matters: a file upload to a JSON route is refused (415) before anything else runs;

@@ -35,6 +35,7 @@ export type MailStatusFacts = {
   failedRecently: number;
   lastFailureAt: string | null;
   lastFailure: string | null;
+  /** Waiting to be sent: queued or being tried. */
   queued: number;
   oldestQueuedAt: string | null;
 };

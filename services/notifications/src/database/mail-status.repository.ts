@@ -9,11 +9,11 @@ export class MailStatusRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async facts(): Promise<MailStatusFacts> {
-    // Both read the (status, created_at) index; a message fails within hours of being queued, so failures are
-    // looked for among the last week's messages only.
+    // Waiting: queued, or being tried (a retry puts it back to queued). Each reads the (status, created_at) index;
+    // a message fails within hours of being queued, so failures are looked for among the last week's messages only.
     const [row] = (await this.dataSource.query(
-      `SELECT (SELECT count(*)::int FROM notifications.outbox WHERE status = 'queued') AS queued,
-              (SELECT min(created_at) FROM notifications.outbox WHERE status = 'queued') AS "oldestQueuedAt",
+      `SELECT (SELECT count(*)::int FROM notifications.outbox WHERE status IN ('queued', 'sending')) AS queued,
+              (SELECT min(created_at) FROM notifications.outbox WHERE status IN ('queued', 'sending')) AS "oldestQueuedAt",
               (SELECT count(*)::int FROM notifications.outbox
                 WHERE status = 'failed' AND created_at > now() - interval '7 days' AND updated_at > now() - make_interval(hours => $1)) AS "failedRecently",
               f.updated_at AS "lastFailureAt", f.last_error AS "lastFailure"

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BackupMessages } from '@bleedkits/contracts';
+import { BackupMessages, DropboxConnectionMessages } from '@bleedkits/contracts';
 import { type DropboxFake, startDropboxFake } from '@bleedkits/backups';
 import { HttpClient } from '../../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
@@ -25,6 +25,8 @@ describe('backups over HTTP', () => {
           BACKUP_DIR: dir,
           DROPBOX_API_URL: dropbox.url,
           DROPBOX_CONTENT_URL: dropbox.url,
+          DROPBOX_APP_KEY: dropbox.appKey,
+          DROPBOX_AUTHORIZE_URL: dropbox.authorizeUrl,
         },
       },
     });
@@ -47,6 +49,10 @@ describe('backups over HTTP', () => {
     ['GET', '/api/admin/backups?page=1&limit=10'],
     ['GET', '/api/admin/security-stats'],
     ['POST', '/api/admin/dropbox-setup', { token: 'sl.some-token-of-twenty-characters' }],
+    ['GET', '/api/admin/dropbox'],
+    ['POST', '/api/admin/dropbox/connect', {}],
+    ['GET', '/api/admin/dropbox/callback?code=abc&state=def'],
+    ['POST', '/api/admin/dropbox/disconnect', {}],
   ];
 
   it('answers 401 signed out and 403 to a user on every backup route', async () => {
@@ -120,5 +126,31 @@ describe('backups over HTTP', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: BackupMessages.dropboxConfigured });
     expect((await admin.get('/api/admin/security-stats')).body.securityStatus.remoteBackupEnabled).toBe(true);
+  });
+
+  it('Connect Dropbox: to Dropbox and back through the callback, then connected with its account; Disconnect revokes', async () => {
+    const started = await admin.post('/api/admin/dropbox/connect', {});
+    expect(started.status).toBe(200);
+    const authorizeUrl = new URL(started.body.authorizeUrl);
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${stack.baseUrl}/api/admin/dropbox/callback`);
+    const atDropbox = await fetch(authorizeUrl, { redirect: 'manual' });
+    const back = new URL(atDropbox.headers.get('location')!);
+    const returned = await admin.get(`${back.pathname}${back.search}`);
+    expect(returned.status).toBe(303);
+    expect(returned.headers.get('location')).toBe('/admin/backups?dropbox=connected');
+    const connection = await admin.get('/api/admin/dropbox');
+    expect(connection.body).toMatchObject({ mode: 'connected', connectAvailable: true, accountEmail: 'backups@example.org', broken: false });
+
+    // The same redirect again (a reload): refused, and the admin is told why on the page.
+    const replayed = await admin.get(`${back.pathname}${back.search}`);
+    expect(replayed.status).toBe(303);
+    expect(replayed.headers.get('location')).toBe(
+      `/admin/backups?${new URLSearchParams({ dropbox: 'failed', reason: DropboxConnectionMessages.unknownState }).toString()}`,
+    );
+
+    const disconnected = await admin.post('/api/admin/dropbox/disconnect', {});
+    expect(disconnected.status).toBe(200);
+    expect(disconnected.body).toMatchObject({ message: DropboxConnectionMessages.disconnected, connection: { mode: 'none' } });
+    expect(dropbox.refreshTokens()).toEqual([]);
   });
 });

@@ -78,14 +78,15 @@ export class RunBackupHandler {
     const started = performance.now();
     const createdAt = new Date(run.createdAt);
     const directory = this.context.env.BACKUP_DIR;
-    // A run killed half way may have left its file (renamed but unrecorded) or its unfinished .partial, of either
-    // kind (a schema change since makes a retried incremental a full); it is made again from scratch.
-    for (const kind of ['full', 'incremental'] as const) {
-      const file = path.join(directory, backupFileName(createdAt, kind, run.id));
-      await Promise.all([rm(file, { force: true }), rm(`${file}${PARTIAL_SUFFIX}`, { force: true })]);
-    }
     await this.runs.markRunning(run.id);
     try {
+      // A run killed half way may have left its file (renamed but unrecorded) or its unfinished .partial, of either
+      // kind (a schema change since makes a retried incremental a full); it is made again from scratch. Inside the
+      // try: a folder that cannot be cleaned fails the run with the reason instead of leaving it in progress.
+      for (const kind of ['full', 'incremental'] as const) {
+        const file = path.join(directory, backupFileName(createdAt, kind, run.id));
+        await Promise.all([rm(file, { force: true }), rm(`${file}${PARTIAL_SUFFIX}`, { force: true })]);
+      }
       const [keys, tools] = await Promise.all([this.context.keyRing(), this.context.pgTools()]);
       const last = command.requested === 'incremental' ? await this.runs.lastSuccessful() : null;
       const written = await writeBackup({
