@@ -1,7 +1,10 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { SITE } from '@/config/site';
 
-type Swipe = { pointerId: number; startX: number };
+type Swipe = { pointerId: number; startX: number; captured: boolean };
+
+/** Movement before the toast takes the pointer: a press that does not move stays a click (its close button). */
+const CAPTURE_AFTER_PX = 4;
 
 /**
  * Dismisses a toast swiped to the right by at least SITE.toastSwipeThresholdPx (mouse, pen or touch, through pointer
@@ -24,13 +27,19 @@ export function useSwipeToDismiss(onDismiss: () => void) {
     handlers: {
       onPointerDown(event: PointerEvent<HTMLElement>) {
         if (event.pointerType === 'mouse' && event.button !== 0) return;
-        swipe.current = { pointerId: event.pointerId, startX: event.clientX };
-        // Keep receiving the pointer's moves when it leaves the toast mid-swipe.
-        event.currentTarget.setPointerCapture?.(event.pointerId);
+        swipe.current = { pointerId: event.pointerId, startX: event.clientX, captured: false };
       },
       onPointerMove(event: PointerEvent<HTMLElement>) {
         const current = swipe.current;
-        if (current && current.pointerId === event.pointerId) setOffset(Math.max(0, event.clientX - current.startX));
+        if (!current || current.pointerId !== event.pointerId) return;
+        const dx = event.clientX - current.startX;
+        if (!current.captured && Math.abs(dx) > CAPTURE_AFTER_PX) {
+          // Keep receiving the pointer's moves when it leaves the toast mid-swipe (only once it is a swipe: a
+          // captured pointer's click would go to the toast instead of its close button).
+          current.captured = true;
+          event.currentTarget.setPointerCapture?.(event.pointerId);
+        }
+        setOffset(Math.max(0, dx));
       },
       onPointerUp: (event: PointerEvent<HTMLElement>) => end(event, false),
       onPointerCancel: (event: PointerEvent<HTMLElement>) => end(event, true),
