@@ -31,6 +31,7 @@ import { ManufacturersController } from './routes/admin/manufacturers/manufactur
 import { AdminToolsController } from './routes/admin/tools/admin-tools.controller';
 import { StatsController } from './routes/stats/stats.controller';
 import { ContactController } from './routes/notifications/contact.controller';
+import { CustodianMailStopController } from './routes/notifications/custodian-mail-stop.controller';
 import { EmailTemplatesController } from './routes/notifications/email-templates.controller';
 import { ForgotPasswordController } from './routes/notifications/forgot-password.controller';
 import { SqlBaselineController } from './routes/bench/sql-baseline.controller';
@@ -69,6 +70,7 @@ export class GatewayModule {
         AmbulanceFeedController,
         FeedClientsController,
         ContactController,
+        CustodianMailStopController,
         EmailTemplatesController,
         ForgotPasswordController,
         LoginLocksController,

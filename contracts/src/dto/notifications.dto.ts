@@ -6,6 +6,7 @@ import { EMAIL_TEMPLATE_LIMITS, EmailTemplateMessages, type SendTestEmailRequest
 import type { ForgotPasswordRequest } from '../notifications/contact';
 import { OUTBOX_STATUSES } from '../notifications/outbox';
 import type { OutboxStatus, PreviewEmailRequest } from '../notifications/email';
+import { CustodianMailMessages, type StopCustodianMailRequest } from '../notifications/custodian-mail';
 import { Satisfies } from './satisfies';
 
 /** POST /api/contact: the spec's messages, every failure at once; lengths bounded by the same rule table. */
@@ -104,4 +105,13 @@ export class PreviewEmailDto implements PreviewEmailRequest {
   @IsOptional()
   @IsObject({ message: EmailTemplateMessages.variablesInvalid })
   variables?: Record<string, string>;
+}
+
+/** POST /api/custodian-mail/stop: the token in the JSON body (the page), or in the query (RFC 8058 one-click). */
+export class StopCustodianMailDto implements Partial<StopCustodianMailRequest> {
+  @ApiPropertyOptional({ maxLength: 4096, description: 'The token of the stop link; also accepted as ?token=' })
+  @IsOptional()
+  @IsString({ message: CustodianMailMessages.invalidToken })
+  @MaxLength(4096, { message: CustodianMailMessages.invalidToken })
+  token?: string;
 }

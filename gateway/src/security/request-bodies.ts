@@ -1,6 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { CUSTODIAN_STOP_API_PATH } from '@bleedkits/contracts';
+import { canonicalPath } from './canonical-path';
 
 /**
  * Request bodies are JSON. An HTML form (urlencoded, text/plain, multipart) is what another site can post with a
@@ -24,6 +26,20 @@ const JSON_TYPE = 'application/json';
 const MULTIPART = 'multipart/form-data';
 /** The metadata key of @nestjs/swagger's @ApiConsumes (DECORATORS.API_CONSUMES). */
 const API_CONSUMES = 'swagger/apiConsumes';
+
+/**
+ * RFC 8058: a mail client's one-click stop posts `List-Unsubscribe=One-Click` as a form. It is let through to the
+ * one route that takes it, whose authority is the signed token in the query, never a cookie, and its body is
+ * never read (no parser takes forms).
+ */
+function isOneClickStop(req: Request): boolean {
+  return (
+    req.method === 'POST' &&
+    mediaType(req.headers['content-type']) === 'application/x-www-form-urlencoded' &&
+    Number(req.headers['content-length'] ?? Infinity) <= 64 &&
+    canonicalPath(req.originalUrl) === CUSTODIAN_STOP_API_PATH
+  );
+}
 
 /** The media type of a Content-Type header, without parameters, lower case. */
 export function mediaType(header: string | undefined): string {
@@ -72,6 +88,7 @@ export function jsonBodiesOnly(): RequestHandler {
     if (!hasBody(req) && !STATE_CHANGING.has(req.method)) return next();
     if (mediaType(type) === JSON_TYPE) return isUtf8OrNoCharset(type) ? next() : sendError(res, 415, BodyMessages.charset);
     if (mediaType(type) === MULTIPART) return next();
+    if (isOneClickStop(req)) return next();
     return sendError(res, 415, BodyMessages.jsonOnly);
   };
 }

@@ -105,6 +105,10 @@ const ContactPage = onFirstVisit(
   () => import('@/features/pages/contact'),
   (m) => m.ContactPage,
 );
+const StopEmailsPage = onFirstVisit(
+  () => import('@/features/pages/stop-emails'),
+  (m) => m.StopEmailsPage,
+);
 
 export const routes: RouteObject[] = [
   {
@@ -134,6 +138,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.constitution, element: <ConstitutionPage /> },
       { path: PATHS.donate, element: <DonatePage /> },
       { path: PATHS.contact, element: <ContactPage /> },
+      { path: PATHS.stopEmails, element: <StopEmailsPage /> },
       { path: PATHS.admin, element: <AdminRoute /> },
       { path: PATHS.adminBackups, element: <BackupsRoute /> },
       { path: PATHS.adminEmailTemplates, element: <EmailTemplatesRoute /> },

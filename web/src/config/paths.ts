@@ -20,6 +20,8 @@ export const PATHS = {
   constitution: '/constitution',
   donate: '/donate',
   contact: '/contact',
+  /** The "not my kit" link of custodian e-mails: notifications builds it from CUSTODIAN_STOP_PAGE_PATH (a spec checks they agree). */
+  stopEmails: '/stop-emails',
   statistics: '/statistics',
   admin: '/admin',
   adminImport: '/admin/import',

@@ -1,0 +1,1 @@
+export { StopEmailsPage } from './stop-emails-page';
