@@ -19,6 +19,7 @@ import { CurrentUser, NOT_SIGNED_IN, SignedIn } from '../../security/guards';
 import { SessionRegistry } from '../../sessions/session-registry';
 import { SessionUsers } from '../../sessions/session-users';
 import { LoginThrottle } from './login-throttle';
+import { signInFailures } from './sign-in-metrics';
 
 /** The session cookie's name (create-gateway.ts). */
 export const SESSION_COOKIE = 'bk.sid';
@@ -57,6 +58,7 @@ export class AuthController {
     } catch (e) {
       // Given back only when identity was certainly not asked (NATS down); a timeout may have checked the password.
       if (e instanceof RemoteCallError && e.body.code === ErrorCode.ServiceUnavailable) await this.throttle.release(attempt);
+      else if (e instanceof RemoteCallError) signInFailures.inc({ code: e.body.code });
       throw e;
     }
     await this.throttle.succeeded(attempt, res);

@@ -7,6 +7,7 @@ import { RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 import { REDIS_CLIENT } from '../../sessions/redis.provider';
+import { signInLockouts } from './sign-in-metrics';
 
 export const LOGIN_LOCKED_MESSAGE = 'Too many failed sign-in attempts. Please try again later.';
 /** A browser that signed in to an account: exempt from that account's lock, throttled on its own. */
@@ -126,7 +127,10 @@ export class LoginThrottle {
         trusted ? '1' : '0',
       ],
     })) as [number, number];
-    if (!allowed) throw new GatewayError({ code: ErrorCode.RateLimited, message: LOGIN_LOCKED_MESSAGE, retryAfterSeconds: Math.max(1, retryAfter) });
+    if (!allowed) {
+      signInLockouts.inc();
+      throw new GatewayError({ code: ErrorCode.RateLimited, message: LOGIN_LOCKED_MESSAGE, retryAfterSeconds: Math.max(1, retryAfter) });
+    }
     return attempt;
   }
 
