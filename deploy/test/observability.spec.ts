@@ -43,6 +43,8 @@ describe('deploy/grafana/dashboards/bleedkits.json', () => {
       'bk_ambulance_feed_key_last_pull_timestamp_seconds',
       'bk_ready',
       'bk_http_requests_total',
+      'bk_signin_failures_total',
+      'bk_signin_lockouts_total',
     ]) {
       expect(asked).toContain(family);
     }
