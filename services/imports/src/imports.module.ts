@@ -11,12 +11,13 @@ import { FallbackPostcodeGeocoder } from './providers/geocoding/fallback-postcod
 import { PostcodeGeocoder } from './providers/geocoding/postcode-geocoder.port';
 import { PostcodesIoGeocoder } from './providers/geocoding/postcodes-io.geocoder';
 import { RegisterGazetteerGeocoder } from './providers/geocoding/register-gazetteer.geocoder';
-import { RegistrationRows } from './jobs/registration-rows';
+import { RegistrationRows } from './kits/registration-rows';
 import { CsvImportWorker } from './jobs/csv-import.worker';
 import { CsvUpdatesWorker } from './jobs/csv-updates.worker';
 import { StagePartMessageController } from './commands/stage-part/stage-part.message-controller';
 import { StartImportHandler } from './commands/start-import/start-import.handler';
 import { RunImportHandler } from './commands/run-import/run-import.handler';
+import { ApplyCsvUpdatesHandler } from './commands/apply-csv-updates/apply-csv-updates.handler';
 import { StartImportMessageController } from './commands/start-import/start-import.message-controller';
 import { CompareCsvHandler } from './commands/compare-csv/compare-csv.handler';
 import { CompareCsvMessageController } from './commands/compare-csv/compare-csv.message-controller';
@@ -72,6 +73,7 @@ export class ImportsModule {
         RegistrationRows,
         StartImportHandler,
         RunImportHandler,
+        ApplyCsvUpdatesHandler,
         CompareCsvHandler,
         CsvImportWorker,
         CsvUpdatesWorker,

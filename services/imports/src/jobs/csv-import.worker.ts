@@ -4,7 +4,8 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import { type CsvImportJobPayload, QueueNames } from '@bleedkits/contracts';
 import { QueueWorker } from '@bleedkits/platform';
 import { importsWorkerOptions } from '../config/env';
-import { type CsvImportSummary, ImportCannotRun, RunImportHandler } from '../commands/run-import/run-import.handler';
+import { JobCannotRun } from '../domain/job-cannot-run';
+import { type CsvImportSummary, RunImportHandler } from '../commands/run-import/run-import.handler';
 
 /** The csv-import queue's worker: hands each job to RunImportHandler; a job that cannot run is not retried. */
 @Processor(QueueNames.csvImport, importsWorkerOptions())
@@ -19,7 +20,7 @@ export class CsvImportWorker extends QueueWorker<CsvImportJobPayload, CsvImportS
     try {
       return await this.handler.execute(job.data.importId, (percent) => job.updateProgress(percent));
     } catch (e) {
-      if (e instanceof ImportCannotRun) throw new UnrecoverableError(e.message);
+      if (e instanceof JobCannotRun) throw new UnrecoverableError(e.message);
       throw e;
     }
   }

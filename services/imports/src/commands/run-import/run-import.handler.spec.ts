@@ -8,8 +8,9 @@ import {
 import type { ImportJobRepository, ImportJobRow, RowOutcome } from '../../database/import-job.repository';
 import type { KitsClient } from '../../kits/kits.client';
 import { FallbackPostcodeGeocoder } from '../../providers/geocoding/fallback-postcode-geocoder';
-import { RegistrationRows } from '../../jobs/registration-rows';
-import { ImportCannotRun, RunImportHandler } from './run-import.handler';
+import { RegistrationRows } from '../../kits/registration-rows';
+import { JobCannotRun } from '../../domain/job-cannot-run';
+import { RunImportHandler } from './run-import.handler';
 
 const kit: Record<string, string> = {
   serialNumber: 'RUN-1',
@@ -113,7 +114,7 @@ describe(RunImportHandler.name, () => {
     await done.run();
     expect(await done.run()).toMatchObject({ created: 1 });
     expect(done.kits.serials).toHaveLength(1);
-    await expect(setup('serialNumber\r\nX').run()).rejects.toBeInstanceOf(ImportCannotRun);
-    await expect(done.handler.execute('no-such-job', async () => undefined)).rejects.toBeInstanceOf(ImportCannotRun);
+    await expect(setup('serialNumber\r\nX').run()).rejects.toBeInstanceOf(JobCannotRun);
+    await expect(done.handler.execute('no-such-job', async () => undefined)).rejects.toBeInstanceOf(JobCannotRun);
   });
 });

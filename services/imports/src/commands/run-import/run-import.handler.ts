@@ -4,14 +4,12 @@ import { IMPORTS_ENV, type ImportsEnv } from '../../config/env';
 import { decodeCsvFile } from '../../domain/csv-file';
 import { csvRecords, isBlankRecord } from '../../domain/csv-records';
 import { readHeader } from '../../domain/import-header';
+import { JobCannotRun } from '../../domain/job-cannot-run';
 import { type ImportedRow, importedRow } from '../../domain/import-row';
 import { ImportJobRepository } from '../../database/import-job.repository';
-import { RegistrationRows } from '../../jobs/registration-rows';
+import { RegistrationRows } from '../../kits/registration-rows';
 
 export type CsvImportSummary = { total: number; created: number; failed: number };
-
-/** The job cannot run however often it is tried (no such job, no readable file): the worker fails it at once. */
-export class ImportCannotRun extends Error {}
 
 /**
  * One CSV bulk registration (the csv-import queue's job). Rows go to the kits context in batches; each batch's
@@ -32,11 +30,11 @@ export class RunImportHandler {
 
   async execute(importId: string, reportProgress: (percent: number) => Promise<void>): Promise<CsvImportSummary> {
     const record = await this.jobs.find(importId);
-    if (!record) throw new ImportCannotRun(`import ${importId} does not exist`);
+    if (!record) throw new JobCannotRun(`import ${importId} does not exist`);
     if (record.status === 'completed') return { total: record.total, created: record.created, failed: record.failed };
     const content = await this.jobs.content(importId);
     const decoded = content ? decodeCsvFile(content) : null;
-    if (!decoded?.ok) throw new ImportCannotRun(`import ${importId} has no readable file`);
+    if (!decoded?.ok) throw new JobCannotRun(`import ${importId} has no readable file`);
     await this.jobs.markProcessing(importId);
 
     const actor = { id: record.requestedBy, role: record.requestedByRole, email: '' };
@@ -56,7 +54,7 @@ export class RunImportHandler {
     for await (const { row, cells } of csvRecords(decoded.text)) {
       if (row === 1) {
         const header = readHeader(cells);
-        if (!header.ok) throw new ImportCannotRun(header.errors.join(' '));
+        if (!header.ok) throw new JobCannotRun(header.errors.join(' '));
         columns = header.columns;
         continue;
       }

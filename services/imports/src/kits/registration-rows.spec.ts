@@ -1,6 +1,6 @@
 import { ErrorCode, ImportMessages, KitMessages, type RegisterBatchRequest, type RegisterBatchResponse } from '@bleedkits/contracts';
 import { RemoteCallError } from '@bleedkits/platform';
-import type { KitsClient } from '../kits/kits.client';
+import type { KitsClient } from './kits.client';
 import { type Located, PostcodeGeocoder } from '../providers/geocoding/postcode-geocoder.port';
 import { FallbackPostcodeGeocoder } from '../providers/geocoding/fallback-postcode-geocoder';
 import { RegistrationRows } from './registration-rows';

@@ -12,7 +12,7 @@ import {
 import { RemoteCallError } from '@bleedkits/platform';
 import { type ImportedRow, locationOf } from '../domain/import-row';
 import type { RowOutcome } from '../database/import-job.repository';
-import { KitsClient } from '../kits/kits.client';
+import { KitsClient } from './kits.client';
 import { PostcodeGeocoder } from '../providers/geocoding/postcode-geocoder.port';
 import { registrationMessages } from './registration-check';
 
