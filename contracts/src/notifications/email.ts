@@ -14,6 +14,7 @@ export const EmailTemplateIds = {
   custodianMailStopped: 'custodian_mail_stopped',
   emailChangeConfirmation: 'email_change_confirmation',
   emailChangeNotice: 'email_change_notice',
+  systemStatusAlert: 'system_status_alert',
 } as const;
 export type EmailTemplateId = (typeof EmailTemplateIds)[keyof typeof EmailTemplateIds];
 
@@ -90,6 +91,7 @@ export const EmailTemplateVariableNames = {
   custodian_mail_stopped: ['custodianEmail', 'kitIds', 'adminUrl', 'date', 'year'],
   email_change_confirmation: ['firstName', 'newEmail', 'confirmUrl', 'expiresInHours', 'year'],
   email_change_notice: ['firstName', 'newEmail', 'siteUrl', 'year'],
+  system_status_alert: ['item', 'reason', 'statusUrl', 'date', 'year'],
 } as const satisfies Record<EmailTemplateId, readonly string[]>;
 
 /** notifications.qry.preview.v1: renders a template (stored, or the texts given) without sending anything. */

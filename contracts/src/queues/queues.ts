@@ -16,6 +16,8 @@ export const QueueNames = {
   verificationReminders: 'verification.reminders',
   /** kits: side effects of a kit event that must not be lost (e.g. the custodian's restock e-mail). */
   kitNotices: 'kits.notices',
+  /** notifications: the status check that e-mails the admins about a red item of /admin/status (a job scheduler). */
+  statusAlerts: 'notifications.status-alerts',
 } as const;
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
 

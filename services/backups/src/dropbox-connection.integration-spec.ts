@@ -1,7 +1,22 @@
 import type { INestMicroservice } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
-import { BackupsSubjects, type BackupRecord, DropboxConnectionMessages, ErrorCode, systemStatusOf } from '@bleedkits/contracts';
+import {
+  BackupsSubjects,
+  type BackupRecord,
+  DropboxConnectionMessages,
+  EmailTemplateIds,
+  ErrorCode,
+  QueueNames,
+  systemStatusOf,
+} from '@bleedkits/contracts';
+import { redisConnectionOptions } from '@bleedkits/platform';
 import { rejection } from '@bleedkits/platform/testing';
+import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
+import { NotificationsModule, readNotificationsEnv } from '@bleedkits/notifications';
 import { type BackupsHarness, eventually, startBackupsHarness } from '../test/backups-harness';
 import { Clock } from './clock';
 
@@ -26,6 +41,8 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
   let backups: INestMicroservice;
   const clock = new MovableClock();
   let four: BackupRecord;
+  let outboxDir: string;
+  const ADMIN_EMAIL = 'register.admin@example.org';
 
   const query = async (sql: string) => {
     const c = new Client({ connectionString: h.bed.db.url });
@@ -59,7 +76,12 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
   };
 
   beforeAll(async () => {
-    h = await startBackupsHarness('backups-dropbox-oauth');
+    outboxDir = await mkdtemp(path.join(os.tmpdir(), 'bk-dropbox-alerts-'));
+    // Identity (the admin to alert) and notifications (the status check and its e-mail) beside backups.
+    h = await startBackupsHarness('backups-dropbox-oauth', async (bed) => {
+      await bed.start('identity', IdentityModule.forRoot(readIdentityEnv({ ...bed.env, ADMIN_EMAIL, ADMIN_PASSWORD: 'Adm1n!Password' })));
+      await bed.start('notifications', NotificationsModule.forRoot(readNotificationsEnv({ ...bed.env, OUTBOX_DIR: outboxDir })));
+    });
     backups = await h.startReplica(
       { DROPBOX_APP_KEY: h.dropbox.appKey, DROPBOX_AUTHORIZE_URL: h.dropbox.authorizeUrl, BACKUP_SCHEDULE_ENABLED: 'false' },
       { clock },
@@ -68,6 +90,7 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
   });
   afterAll(async () => {
     await h?.close();
+    await rm(outboxDir, { recursive: true, force: true });
   });
 
   it('connects with PKCE and offline access; the refresh token is stored sealed; a replayed or crossed redirect is refused', async () => {
@@ -160,6 +183,26 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
     expect(status.items.find((i) => i.id === 'cloud_copies')).toMatchObject({ level: 'red', reason: expect.stringContaining('no longer accepts') });
     expect(status.items.find((i) => i.id === 'backups')).toMatchObject({ level: 'green' });
     expect((await h.bed.bus.request(BackupsSubjects.securityStats, {})).securityStatus.remoteBackupEnabled).toBe(false);
+
+    // The status check (a BullMQ job scheduler's job, run here twice as two ticks would) e-mails the admin once.
+    const queue = new Queue(QueueNames.statusAlerts, { connection: redisConnectionOptions(h.bed.env.REDIS_URL), prefix: h.bed.env.QUEUE_PREFIX });
+    try {
+      const alerts = async () =>
+        (await query(
+          `SELECT recipient, subject FROM notifications.outbox WHERE template_id = '${EmailTemplateIds.systemStatusAlert}' ORDER BY created_at`,
+        )) as { recipient: string; subject: string }[];
+      for (const tick of [1, 2]) {
+        const job = await queue.add('status-check', {}, { jobId: `test-tick-${tick}` });
+        await eventually(
+          () => job.getState(),
+          (state) => state === 'completed' || state === 'failed',
+        );
+        expect(await job.getState()).toBe('completed');
+      }
+      expect(await alerts()).toEqual([{ recipient: ADMIN_EMAIL, subject: 'UK Bleed Kit Register: Cloud copies (Dropbox) is failing' }]);
+    } finally {
+      await queue.close();
+    }
   });
 
   it('connecting again heals the connection and copies what is missing; Disconnect revokes the token with Dropbox', async () => {

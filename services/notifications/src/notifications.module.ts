@@ -23,6 +23,10 @@ import { ListTemplatesMessageController } from './queries/list-templates/list-te
 import { OutboxPageMessageController } from './queries/outbox-page/outbox-page.message-controller';
 import { MailStatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { MailStatusRepository } from './database/mail-status.repository';
+import { StatusAlertRepository } from './database/status-alert.repository';
+import { SendStatusAlertsHandler } from './commands/send-status-alerts/send-status-alerts.handler';
+import { StatusAlertsWorker } from './jobs/status-alerts.worker';
+import { StatusAlertSchedule } from './schedules/status-alert-schedule';
 import { PreviewEmailMessageController } from './queries/preview-email/preview-email.message-controller';
 import { EmailDeliveryWorker } from './jobs/email-delivery.worker';
 import { OutboxSweeper } from './schedules/outbox-sweeper';
@@ -45,6 +49,7 @@ export class NotificationsModule {
         DatabaseModule.forContext({ schema: 'notifications', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'notifications-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
+        QueueModule.forQueues(QueueNames.statusAlerts),
         QueueModule.forQueues(QueueNames.emailDelivery),
         HealthModule.forContext('notifications'),
       ],
@@ -65,6 +70,10 @@ export class NotificationsModule {
         TransportCloser,
         OutboxRepository,
         MailStatusRepository,
+        StatusAlertRepository,
+        SendStatusAlertsHandler,
+        StatusAlertsWorker,
+        StatusAlertSchedule,
         TemplateRepository,
         SendEmailHandler,
         SubmitContactMessageHandler,

@@ -3,6 +3,7 @@ import { SeedEmailTemplates1763900100000 } from './1763900100000-seed-email-temp
 import { ReminderConsumables1763900200000 } from './1763900200000-reminder-consumables';
 import { SeedEmailChangeTemplates1764200100000 } from './1764200100000-seed-email-change-templates';
 import { CustodianMailRelay1764400000000 } from './1764400000000-custodian-mail-relay';
+import { StatusAlerts1764700100000 } from './1764700100000-status-alerts';
 
 // Migrations of the notifications schema, in order. The schema itself is created at start (DatabaseModule).
 export const contextMigrations = [
@@ -11,4 +12,5 @@ export const contextMigrations = [
   ReminderConsumables1763900200000,
   SeedEmailChangeTemplates1764200100000,
   CustodianMailRelay1764400000000,
+  StatusAlerts1764700100000,
 ];

@@ -1,0 +1,17 @@
+import { Processor } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { QueueNames } from '@bleedkits/contracts';
+import { QueueWorker } from '@bleedkits/platform';
+import { SendStatusAlertsHandler } from '../commands/send-status-alerts/send-status-alerts.handler';
+
+/** Runs the status check at each tick of its scheduler (one job per tick across replicas; idempotent). */
+@Processor(QueueNames.statusAlerts, { concurrency: 1 })
+export class StatusAlertsWorker extends QueueWorker {
+  constructor(private readonly alerts: SendStatusAlertsHandler) {
+    super();
+  }
+
+  handle(_job: Job): Promise<unknown> {
+    return this.alerts.execute();
+  }
+}
