@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client } from 'pg';
+import { sharedDataPath } from '@bleedkits/platform/testing';
 
 /** Real third-party data, read where it lives (never copied into the repository). */
-const OUTCODES_CSV = path.resolve(__dirname, '../../../../shared/data/gibbs-uk-outcodes/postcodes.csv');
+const OUTCODES_CSV = sharedDataPath('gibbs-uk-outcodes', 'postcodes.csv');
 
 /** One CSV line; a quoted field may hold commas ("Morningside, Braid Hill and Swanston"). */
 function csvCells(line: string): string[] {

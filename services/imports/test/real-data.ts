@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { IMPORT_COLUMNS, type ImportColumn } from '@bleedkits/contracts';
+import { sharedDataPath } from '@bleedkits/platform/testing';
 
 /**
  * Real third-party data, read where it lives (never copied into the repository):
@@ -13,7 +14,7 @@ import { IMPORT_COLUMNS, type ImportColumn } from '@bleedkits/contracts';
  * its column; what it does not say (serial number, make, dates, custodian) is filled in as the uploading
  * organisation would. Whatever the source leaves empty stays empty, and the import's rules decide.
  */
-export const SHARED_DATA = path.resolve(__dirname, '../../../../shared/data');
+export const SHARED_DATA = sharedDataPath();
 
 type Row = Partial<Record<ImportColumn, string>>;
 /** Kept free of the test harness: the browser test (web/e2e) builds the same files. */
