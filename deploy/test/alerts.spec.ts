@@ -14,22 +14,49 @@ const RULES_FILE = path.join(ROOT, 'deploy/prometheus/alerts.yml');
 const rules = (parse(read('deploy/prometheus/alerts.yml')) as { groups: { rules: Rule[] }[] }).groups.flatMap((g) => g.rules);
 
 const H = 3600;
-const stale = (metric: string) => ({ series: metric, values: '0x30' }); // set at the epoch, never again (1 h steps)
-const hourly = (metric: string) => ({ series: metric, values: `0+${H}x30` }); // renewed every hour
+const stale = (metric: string) => ({ series: metric, values: '1x30' }); // set just after the epoch, never again (1 h steps)
+const hourly = (metric: string) => ({ series: metric, values: `1+${H}x30` }); // renewed every hour
 
 /**
  * For each alert: series that make it fire and series that must not. promtool evaluates from the Unix epoch, so a
- * timestamp value of 0 is as old as the evaluation time.
+ * timestamp of 1 is (almost) as old as the evaluation time; 0 is 'never yet'.
  */
 const SCENARIOS: Record<string, Scenario[]> = {
   NoGoodBackup: [
     { title: 'last backup 27 h ago', interval: '1h', series: [stale('bk_backup_last_success_timestamp_seconds')], at: '27h', firing: [{}] },
     { title: 'last backup 25 h ago', interval: '1h', series: [stale('bk_backup_last_success_timestamp_seconds')], at: '25h', firing: [] },
     { title: 'a backup every hour', interval: '1h', series: [hourly('bk_backup_last_success_timestamp_seconds')], at: '27h', firing: [] },
+    {
+      title: "none yet (0): the first day is NoBackupEver's",
+      interval: '1h',
+      series: [{ series: 'bk_backup_last_success_timestamp_seconds', values: '0x30' }],
+      at: '2h',
+      firing: [],
+    },
   ],
   NoBackupEver: [
     { title: 'no backup reported for 27 h', interval: '1h', series: [{ series: 'up{service="backups"}', values: '1x30' }], at: '27h', firing: [{}] },
-    { title: 'a backup reported', interval: '1h', series: [stale('bk_backup_last_success_timestamp_seconds')], at: '27h', firing: [] },
+    {
+      title: 'none yet (0) for 27 h',
+      interval: '1h',
+      series: [{ series: 'bk_backup_last_success_timestamp_seconds', values: '0x30' }],
+      at: '27h',
+      firing: [{}],
+    },
+    {
+      title: 'none yet (0) for 25 h',
+      interval: '1h',
+      series: [{ series: 'bk_backup_last_success_timestamp_seconds', values: '0x30' }],
+      at: '25h',
+      firing: [],
+    },
+    {
+      title: 'a backup reported',
+      interval: '1h',
+      series: [{ series: 'bk_backup_last_success_timestamp_seconds', values: '0x2 7200x30' }],
+      at: '27h',
+      firing: [],
+    },
   ],
   NoCloudCopy: [
     { title: 'newest copy 27 h old', interval: '1h', series: [stale('bk_backup_last_cloud_copy_timestamp_seconds')], at: '27h', firing: [{}] },
@@ -37,6 +64,13 @@ const SCENARIOS: Record<string, Scenario[]> = {
   ],
   NoCloudCopyEver: [
     { title: 'no copy reported for 27 h', interval: '1h', series: [{ series: 'up{service="backups"}', values: '1x30' }], at: '27h', firing: [{}] },
+    {
+      title: 'none yet (0) for 27 h',
+      interval: '1h',
+      series: [{ series: 'bk_backup_last_cloud_copy_timestamp_seconds', values: '0x30' }],
+      at: '27h',
+      firing: [{}],
+    },
     { title: 'a copy reported', interval: '1h', series: [hourly('bk_backup_last_cloud_copy_timestamp_seconds')], at: '27h', firing: [] },
   ],
   EmailFailures: [

@@ -172,4 +172,21 @@ describe('operations metrics on the management port', () => {
     // Readiness, as /readyz answers it.
     expect(value(text, 'bk_ready')).toBe(1);
   });
+
+  it('counts a failed cloud copy, and the backup itself still as good', async () => {
+    const lastGood = value(await scrape(), 'bk_backup_last_success_timestamp_seconds')!;
+    dropbox.failNext('files/upload', 50, 500);
+    dropbox.failNext('files/upload_session/start', 50, 500);
+    const backup = await admin.post('/api/admin/backup');
+    expect(backup.status).toBe(202);
+    const run = await until(
+      async () => (await admin.get('/api/admin/backups?page=1&limit=10')).body.data[0],
+      (r) => r.id === backup.body.backup.id && r.status !== 'in_progress' && r.cloudCopyStatus !== 'pending',
+    );
+    expect(run).toMatchObject({ status: 'success', cloudCopyStatus: 'failed' });
+    const after = await scrape();
+    expect(value(after, 'bk_backup_failures', { kind: 'cloud_copy' })).toBe(1);
+    expect(value(after, 'bk_backup_failures', { kind: 'backup' })).toBe(0);
+    expect(value(after, 'bk_backup_last_success_timestamp_seconds')).toBeGreaterThan(lastGood);
+  });
 });

@@ -49,19 +49,21 @@ export function postgresGauge(options: { name: string; help: string; labelNames?
 }
 
 /**
- * One query shared by several gauges of a scrape: answers from the same promise for `ttlMs`, so a scrape costs
- * one round trip however many gauges read it.
+ * One query shared by the gauges of a scrape: prom-client collects every metric of a scrape at once, so the gauges
+ * reading the same figures share the query in flight; the next scrape asks again.
  */
-export function sharedRead<T>(read: (db: DataSource) => Promise<T>, ttlMs = 1000): (db: DataSource) => Promise<T> {
-  let last: { at: number; value: Promise<T> } | null = null;
+export function sharedRead<T>(read: (db: DataSource) => Promise<T>): (db: DataSource) => Promise<T> {
+  let inFlight: Promise<T> | null = null;
   return (db) => {
-    if (!last || Date.now() - last.at > ttlMs) {
-      last = { at: Date.now(), value: read(db) };
-      last.value.catch(() => {
-        last = null;
-      });
+    if (!inFlight) {
+      const reading = read(db);
+      inFlight = reading;
+      const settle = () => {
+        if (inFlight === reading) inFlight = null;
+      };
+      reading.then(settle, settle);
     }
-    return last.value;
+    return inFlight;
   };
 }
 

@@ -3,7 +3,7 @@ import { epochSeconds, postgresGauge, sharedRead } from '@bleedkits/platform';
 /**
  * The backups' health for Prometheus, read from backup_runs at each scrape (a restart or another replica reports
  * the same): when the newest good backup and the newest backup held in the cloud were made, and how many attempts
- * failed since the last success of each. A register that never made one has no timestamp sample (alerts use absent()).
+ * failed since the last success of each. A timestamp never reached reads 0 (no backup yet, no copy yet).
  */
 type BackupHealth = { lastGoodAt: Date | null; lastCopiedAt: Date | null; backupFailures: number; copyFailures: number };
 
@@ -21,19 +21,19 @@ const read = sharedRead(async (db): Promise<BackupHealth> => {
 
 postgresGauge({
   name: 'bk_backup_last_success_timestamp_seconds',
-  help: 'When the newest successful backup finished (Unix seconds)',
+  help: 'When the newest successful backup finished (Unix seconds; 0: none yet)',
   read: async (db) => {
     const { lastGoodAt } = await read(db);
-    return lastGoodAt ? [{ value: epochSeconds(lastGoodAt) }] : [];
+    return [{ value: lastGoodAt ? epochSeconds(lastGoodAt) : 0 }];
   },
 });
 
 postgresGauge({
   name: 'bk_backup_last_cloud_copy_timestamp_seconds',
-  help: 'When the newest backup that has a cloud copy was made (Unix seconds): what survives losing the server',
+  help: 'When the newest backup that has a cloud copy was made (Unix seconds; 0: none yet): what survives losing the server',
   read: async (db) => {
     const { lastCopiedAt } = await read(db);
-    return lastCopiedAt ? [{ value: epochSeconds(lastCopiedAt) }] : [];
+    return [{ value: lastCopiedAt ? epochSeconds(lastCopiedAt) : 0 }];
   },
 });
 
