@@ -16,7 +16,7 @@
 //      with PASS / FAIL, and writes bench/results/web-<timestamp>.json (BENCH_LABEL=<word>: web-<word>-<timestamp>).
 // It exits 0 whatever the figures (1 only when it could not measure). The machine's load is recorded before and after.
 //
-// Env: BENCH_WEB_RUNS=3  BENCH_WEB_KITS=30000  BENCH_WEB_DIST=<a built web/dist>  BENCH_WEB_POSTCODE='M1 1AE'
+// Env: BENCH_WEB_RUNS=3  BENCH_WEB_TIMELINE=1 (print the first visit's requests)  BENCH_WEB_KITS=30000  BENCH_WEB_DIST=<a built web/dist>  BENCH_WEB_POSTCODE='M1 1AE'
 //      BENCH_DATABASE=bleedkits_bench_web  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -237,6 +237,15 @@ async function oneRun(browser, baseUrl, i) {
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     const { lcp, lcpElement } = await page.evaluate(() => ({ lcp: window.__bench.lcp, lcpElement: window.__bench.lcpElement }));
     const firstVisitBytes = bytes;
+    if (env0.BENCH_WEB_TIMELINE === '1') {
+      const timeline = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .concat(performance.getEntriesByType('navigation'), performance.getEntriesByType('paint'))
+          .map((e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd ?? e.startTime)} ms ${e.name.replace(location.origin, '')}`),
+      );
+      say(`first visit timeline:\n  ${timeline.join('\n  ')}`);
+    }
 
     // 2. A postcode search, online.
     await acknowledgeEmergencyNotice(page);
