@@ -52,6 +52,10 @@ const BackupsRoute = onFirstVisit(
   () => import('./routes/backups-route'),
   (m) => m.BackupsRoute,
 );
+const AdminStatusRoute = onFirstVisit(
+  () => import('./routes/admin-status-route'),
+  (m) => m.AdminStatusRoute,
+);
 const EmailTemplatesRoute = onFirstVisit(
   () => import('./routes/email-templates-route'),
   (m) => m.EmailTemplatesRoute,
@@ -141,6 +145,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.stopEmails, element: <StopEmailsPage /> },
       { path: PATHS.admin, element: <AdminRoute /> },
       { path: PATHS.adminBackups, element: <BackupsRoute /> },
+      { path: PATHS.adminStatus, element: <AdminStatusRoute /> },
       { path: PATHS.adminEmailTemplates, element: <EmailTemplatesRoute /> },
       { path: PATHS.adminVerification, element: <VerificationRoute /> },
       { path: PATHS.statistics, element: <StatisticsPage /> },

@@ -28,4 +28,5 @@ export const PATHS = {
   adminBackups: '/admin/backups',
   adminEmailTemplates: '/admin/email-templates',
   adminVerification: '/admin/verification',
+  adminStatus: '/admin/status',
 } as const;

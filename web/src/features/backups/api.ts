@@ -1,8 +1,17 @@
-import type { BackupPage, BackupSecurityStats, DropboxSetupRequest, DropboxSetupResponse, StartBackupResponse } from '@bleedkits/contracts';
+import type {
+  BackupPage,
+  BackupSecurityStats,
+  DropboxConnectResponse,
+  DropboxConnection,
+  DropboxDisconnectResponse,
+  DropboxSetupRequest,
+  DropboxSetupResponse,
+  StartBackupResponse,
+} from '@bleedkits/contracts';
 import { BACKUP_PAGE_SIZE } from '@bleedkits/contracts';
 import { api } from '@/api/api';
 
-export const backupsApi = api.enhanceEndpoints({ addTagTypes: ['Backups', 'BackupStats'] }).injectEndpoints({
+export const backupsApi = api.enhanceEndpoints({ addTagTypes: ['Backups', 'BackupStats', 'DropboxConnection'] }).injectEndpoints({
   endpoints: (build) => ({
     /** One page of the history, newest first; `page` counts from 1. */
     backupsList: build.query<BackupPage, { page: number }>({
@@ -21,9 +30,30 @@ export const backupsApi = api.enhanceEndpoints({ addTagTypes: ['Backups', 'Backu
     backupsDropboxSetup: build.mutation<DropboxSetupResponse, DropboxSetupRequest>({
       query: (body) => ({ url: '/api/admin/dropbox-setup', method: 'POST', body }),
       // The cloud copy is on now: the stats say so and older backups start uploading.
-      invalidatesTags: ['Backups', 'BackupStats'],
+      invalidatesTags: ['Backups', 'BackupStats', 'DropboxConnection'],
+    }),
+    /** The Dropbox connection: its kind, the account, whether Dropbox still accepts it, the last copy and error. */
+    backupsDropboxConnection: build.query<DropboxConnection, void>({
+      query: () => '/api/admin/dropbox',
+      providesTags: ['DropboxConnection'],
+    }),
+    /** Connect Dropbox: the server starts the OAuth request and answers Dropbox's page to send the admin to. */
+    backupsDropboxConnect: build.mutation<DropboxConnectResponse, void>({
+      query: () => ({ url: '/api/admin/dropbox/connect', method: 'POST', body: {} }),
+    }),
+    backupsDropboxDisconnect: build.mutation<DropboxDisconnectResponse, void>({
+      query: () => ({ url: '/api/admin/dropbox/disconnect', method: 'POST', body: {} }),
+      invalidatesTags: ['Backups', 'BackupStats', 'DropboxConnection'],
     }),
   }),
 });
 
-export const { useBackupsListQuery, useBackupsSecurityStatsQuery, useBackupsStartMutation, useBackupsDropboxSetupMutation } = backupsApi;
+export const {
+  useBackupsListQuery,
+  useBackupsSecurityStatsQuery,
+  useBackupsStartMutation,
+  useBackupsDropboxSetupMutation,
+  useBackupsDropboxConnectionQuery,
+  useBackupsDropboxConnectMutation,
+  useBackupsDropboxDisconnectMutation,
+} = backupsApi;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BackupMessages, type BackupPage, type BackupRecord, type BackupSecurityStats } from '@bleedkits/contracts';
+import { BackupMessages, type BackupPage, type BackupRecord, type BackupSecurityStats, type DropboxConnection } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
 import { aUser, json, mockFetch, type Routes } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -33,10 +33,23 @@ const STATS: BackupSecurityStats = {
   securityStatus: { backupEncryptionEnabled: true, remoteBackupEnabled: false, backupSchedulerActive: true },
 };
 
+const NOT_CONNECTED: DropboxConnection = {
+  mode: 'none',
+  connectAvailable: true,
+  accountName: null,
+  accountEmail: null,
+  connectedAt: null,
+  broken: false,
+  lastCopyAt: null,
+  lastError: null,
+  lastErrorAt: null,
+};
+
 function setup(routes: Routes = {}) {
   const fetchMock = mockFetch({
     'GET /api/admin/security-stats': json(STATS),
     'GET /api/admin/backups': json(pageOf([])),
+    'GET /api/admin/dropbox': json(NOT_CONNECTED),
     ...routes,
   });
   const user = userEvent.setup({ delay: null });

@@ -24,6 +24,7 @@ import { useToast } from '@/components/toasts/use-toast';
 import { useBackupsListQuery, useBackupsSecurityStatsQuery, useBackupsStartMutation } from '../api';
 import { BackupHistoryTable } from './backup-history-table';
 import { BACKUP_TEXTS as T } from './backup-texts';
+import { DropboxConnectionCard } from './dropbox-connection-card';
 import { DropboxTokenForm } from './dropbox-token-form';
 import { SecurityStatusCard } from './security-status-card';
 import { PATHS } from '@/config/paths';
@@ -76,6 +77,9 @@ function BackupsConsole() {
           {T.title}
         </Typography>
         <Typography color="text.secondary">Encrypted backups of the register&apos;s database, kept on the server and copied to Dropbox.</Typography>
+        <Button component={RouterLink} to={PATHS.adminStatus} size="small" sx={{ mt: 1 }}>
+          System status
+        </Button>
       </Box>
 
       {failed && (
@@ -108,7 +112,11 @@ function BackupsConsole() {
                     Cloud Storage
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                    With a Dropbox token every backup is also copied off-site. Without one, backups stay on the server only.
+                    With Dropbox connected every backup is also copied off-site. Without it, backups stay on the server only.
+                  </Typography>
+                  <DropboxConnectionCard />
+                  <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
+                    Or paste an access token (older Dropbox apps; it may expire)
                   </Typography>
                   <DropboxTokenForm connected={connected} />
                 </CardContent>
@@ -151,6 +159,10 @@ function BackupsConsole() {
                 permissions. Set them on the app&apos;s Permissions tab before you generate the token: a token made before that cannot upload, and is
                 refused here.
               </Alert>
+              <Typography variant="body2" sx={{ mb: 2 }}>
+                The lasting way is <strong>Connect Dropbox</strong> on the Backup History tab: the register then renews its own access. A pasted
+                access token is for older Dropbox apps only, and may expire within hours.
+              </Typography>
               <Box component="ol" sx={{ pl: 3, mt: 0, mb: 3 }}>
                 <li>Create an app in the Dropbox App Console (scoped access, app folder).</li>
                 <li>On its Permissions tab, tick files.content.read and files.content.write, then submit.</li>
