@@ -105,10 +105,14 @@ export const VerificationSubjects = {
   reportPage: 'verification.qry.report-page.v1',
   /** VerificationTestEmailRequest → preview or sent. */
   testEmail: 'verification.cmd.test-email.v1',
-  /** Runs the reminders now ({digest?: boolean}) → VerificationReminderRunResult. */
+  /** Queues a reminder run now ({digest?: boolean}) → {runId}: the run is a job, never a long request. */
   runReminders: 'verification.cmd.run-reminders.v1',
   /** {} → ReminderRunFacts (the admin status page). */
   statusFacts: 'verification.qry.status-facts.v1',
+  /** VerificationReminderRunsRequest → VerificationReminderRunPage: the runs, newest first. */
+  reminderRuns: 'verification.qry.reminder-runs.v1',
+  /** {runId} → VerificationReminderRun: one run's status and counts. */
+  reminderRun: 'verification.qry.reminder-run.v1',
 } as const;
 export const ImportsSubjects = {
   health: healthSubject('imports'),
@@ -142,6 +146,8 @@ export const NotificationsSubjects = {
   statusFacts: 'notifications.qry.status-facts.v1',
   /** StopCustodianMailRequest → StopCustodianMailResponse: a custodian e-mail's stop link followed (400 for a bad token). */
   stopCustodianMail: 'notifications.cmd.stop-custodian-mail.v1',
+  /** EmailBatchStatusRequest → EmailBatchStatusResponse: queued / sent / failed per batch (a reminder run's e-mails). */
+  batchStatus: 'notifications.qry.batch-status.v1',
 } as const;
 export const BackupsSubjects = {
   health: healthSubject('backups'),

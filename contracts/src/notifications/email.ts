@@ -11,6 +11,8 @@ export const EmailTemplateIds = {
   passwordReset: 'password_reset',
   kitDeployedRestock: 'kit_deployed_restock',
   verificationAdminDigest: 'verification_admin_digest',
+  verificationReminderDigest: 'verification_reminder_digest',
+  verificationOverdueDigest: 'verification_overdue_digest',
   custodianMailStopped: 'custodian_mail_stopped',
   emailChangeConfirmation: 'email_change_confirmation',
   emailChangeNotice: 'email_change_notice',
@@ -32,6 +34,8 @@ export type SendEmailRequest = {
    * e-mails for one of these kits, and counts toward CUSTODIAN_MAIL_MAX_PER_DAY (a digest counts as one e-mail).
    */
   custodianKitIds?: readonly number[];
+  /** Names the e-mails of one batch (a reminder run) so their delivery can be counted together. */
+  batch?: string;
 };
 
 /** `held`: over a recipient's daily limit; `blocked`: the recipient stopped e-mails about the kit. Neither is sent. */
@@ -92,7 +96,33 @@ export const EmailTemplateVariableNames = {
   email_change_confirmation: ['firstName', 'newEmail', 'confirmUrl', 'expiresInHours', 'year'],
   email_change_notice: ['firstName', 'newEmail', 'siteUrl', 'year'],
   system_status_alert: ['item', 'reason', 'statusUrl', 'date', 'year'],
+  verification_reminder_digest: ['custodianName', 'kitCount', 'overdueCount', 'kits', 'moreCount', 'dueKitsUrl', 'year'],
+  verification_overdue_digest: ['custodianName', 'kitCount', 'overdueCount', 'kits', 'moreCount', 'dueKitsUrl', 'year'],
 } as const satisfies Record<EmailTemplateId, readonly string[]>;
+
+/**
+ * Mail has two lanes (ARCHITECTURE, "Mail has two lanes"): bulk mail (reminders and digests) leaves at a configured
+ * rate and is marked as bulk; everything else is transactional and never waits behind it.
+ */
+export type EmailLane = 'transactional' | 'bulk';
+const BULK_TEMPLATES: ReadonlySet<string> = new Set<string>([
+  EmailTemplateIds.verificationReminder,
+  EmailTemplateIds.verificationOverdue,
+  EmailTemplateIds.verificationReminderDigest,
+  EmailTemplateIds.verificationOverdueDigest,
+  EmailTemplateIds.verificationAdminDigest,
+]);
+export function emailLaneOf(templateId: string): EmailLane {
+  return BULK_TEMPLATES.has(templateId) ? 'bulk' : 'transactional';
+}
+
+/** notifications.qry.batch-status.v1: how the e-mails of each named batch stand in the outbox. */
+export type EmailBatchStatusRequest = { batches: string[] };
+/** `queued` counts every e-mail of the batch in the outbox; `sent` and `failed` those that left or were given up. */
+export type EmailBatchCounts = { queued: number; sent: number; failed: number };
+export type EmailBatchStatusResponse = { batches: Record<string, EmailBatchCounts> };
+/** At most this many batches per request (a page of reminder runs). */
+export const EMAIL_BATCH_STATUS_LIMIT = 100;
 
 /** notifications.qry.preview.v1: renders a template (stored, or the texts given) without sending anything. */
 export type PreviewEmailRequest = {

@@ -23,7 +23,7 @@ export type OutboxPageResponse = {
   pagination: { total: number; page: number; pageSize: number; pageCount: number };
 };
 
-/** The BullMQ job of QueueNames.emailDelivery: only the outbox id; the row is the source of truth. */
+/** The BullMQ job of QueueNames.emailDelivery and QueueNames.emailBulk: only the outbox id; the row is the source of truth. */
 export type EmailDeliveryJob = { outboxId: string };
 /** The periodic sweep on the same queue: re-enqueues queued rows that lost their job (a crash between insert and enqueue). */
 export type OutboxSweepJob = Record<string, never>;

@@ -6,6 +6,8 @@
 export const QueueNames = {
   /** notifications: deliver one outbox message (payload: its id). */
   emailDelivery: 'notifications.email-delivery',
+  /** notifications: deliver one bulk outbox message (reminders, digests) at MAIL_BULK_RATE_PER_SECOND. */
+  emailBulk: 'notifications.email-bulk',
   /** imports: one CSV bulk registration. */
   csvImport: 'imports.csv-import',
   /** imports: one batch of approved CSV comparison updates. */

@@ -68,17 +68,31 @@ export type VerificationReportKit = {
 export type VerificationReportName = 'all' | 'overdue' | 'upcoming';
 
 /** GET /api/admin/verification-reports/all: counts of the register, and the kits needing attention (overdue or due soon). */
-export type VerificationAllReport = { overdueCount: number; upcomingCount: number; totalCount: number; kits: VerificationReportKit[] };
+export type VerificationAllReport = {
+  overdueCount: number;
+  upcomingCount: number;
+  totalCount: number;
+  kits: VerificationReportKit[];
+} & VerificationReportPaging;
 /** GET .../overdue: kits whose due day is before the cutoff (today). */
-export type VerificationOverdueReport = { cutoffDate: CalendarDate; kits: VerificationReportKit[] };
+export type VerificationOverdueReport = { cutoffDate: CalendarDate; kits: VerificationReportKit[] } & VerificationReportPaging;
 /** GET .../upcoming: kits due from startDate (today) to endDate (3 months on). */
-export type VerificationUpcomingReport = { startDate: CalendarDate; endDate: CalendarDate; kits: VerificationReportKit[] };
+export type VerificationUpcomingReport = { startDate: CalendarDate; endDate: CalendarDate; kits: VerificationReportKit[] } & VerificationReportPaging;
 
 /**
- * One page of a report over NATS (a report grows with the register; the gateway assembles the pages). The first
- * page (afterId 0) carries the report's header fields.
+ * One page of a report over NATS (a report grows with the register). Two ways to page: `page` (from 1) with
+ * `limit` reads the report as the admin page shows it, most overdue first, with its `total`; `afterId` reads it in
+ * kit-id order for a download that streams every page. The first page carries the report's header fields.
  */
-export type VerificationReportPageRequest = { report: VerificationReportName; afterId: number; limit?: number };
+export type VerificationReportPageRequest = { report: VerificationReportName; afterId?: number; page?: number; limit?: number };
+/** GET /api/admin/verification-reports/*: `limit` kits a page by default, at most the maximum. */
+export const VERIFICATION_REPORT_DEFAULT_LIMIT = 50;
+export const VERIFICATION_REPORT_MAX_LIMIT = 500;
+/**
+ * Beside each report's spec fields: the page, the report's `total`, the kits feed revision the answer reflects
+ * (`asOfRevision`) and whether the projection is behind the kits feed (`catchingUp`: the page says "Updating…").
+ */
+export type VerificationReportPaging = { total: number; page: number; limit: number; asOfRevision: number; catchingUp: boolean };
 export type VerificationReportPage = {
   report: VerificationReportName;
   header: {
@@ -91,6 +105,10 @@ export type VerificationReportPage = {
   };
   kits: VerificationReportKit[];
   nextAfterId: number | null;
+  /** With `page`: the report's size and freshness. */
+  total?: number;
+  asOfRevision?: number;
+  catchingUp?: boolean;
 };
 
 /** POST /api/admin/verification-reports/test-email */
@@ -110,6 +128,53 @@ export type VerificationReminderRunResult = {
 
 /** verification.cmd.run-reminders.v1: `digest: true` also sends this week's admin digest if it has not gone yet. */
 export type VerificationReminderRunRequest = { digest?: boolean };
+/** POST /api/admin/verification-reminders/run answers 202 with the queued run's id at once. */
+export type VerificationReminderRunAccepted = { runId: string };
+
+export const REMINDER_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ReminderRunStatus = (typeof REMINDER_RUN_STATUSES)[number];
+export const REMINDER_RUN_STATUS_LABELS: Readonly<Record<ReminderRunStatus, string>> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+/**
+ * One reminder run as GET /api/admin/verification-reminders/runs/{runId} shows it. `custodians` is how many
+ * custodians the run owes an e-mail (one each), `custodiansDone` how many it has handed to the outbox so far;
+ * `emailsQueued` = e-mails the run put in the outbox, of which `emailsSent` have left and `emailsFailed` were given
+ * up (the rest are still on their way).
+ */
+export type VerificationReminderRun = {
+  runId: string;
+  status: ReminderRunStatus;
+  requestedBy: 'schedule' | 'admin';
+  kitsConsidered: number;
+  custodians: number;
+  custodiansDone: number;
+  emailsQueued: number;
+  emailsSent: number;
+  emailsFailed: number;
+  queuedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+};
+export const REMINDER_RUNS_PAGE_SIZE = 20;
+export type VerificationReminderRunsRequest = { page: number };
+export type VerificationReminderRunPage = {
+  data: VerificationReminderRun[];
+  pagination: { total: number; page: number; pageSize: number; pageCount: number };
+};
+export type VerificationReminderRunRequestById = { runId: string };
+
+/** A custodian's digest lists at most this many kits; past it, "and N more" with a link to the due kits. */
+export const REMINDER_DIGEST_LIST_LIMIT = 50;
+/** The dashboard's address that opens a kit's verify dialog (links in reminder digests). */
+export const kitVerifyPath = (kitId: number): string => `/dashboard?verify=${kitId}`;
+/** The dashboard filtered to a digest's kind of kits (the "and N more" link of a digest). */
+export const dueKitsPath = (filter: 'overdue' | 'due_30'): string => `/dashboard?verification=${filter}`;
 /** What the admins' weekly digest did (one e-mail per admin per ISO week). */
 export type VerificationDigestResult = {
   recipients: string[];
@@ -123,7 +188,7 @@ export type VerificationReminderRunResponse = VerificationReminderRunResult & { 
 
 /** Job payloads of QueueNames.verificationReminders. */
 export type VerificationReminderJob =
-  | { kind: 'reminder-run'; requestedBy: 'schedule' | 'admin' }
+  | { kind: 'reminder-run'; requestedBy: 'schedule' | 'admin'; runId?: string }
   | { kind: 'admin-digest'; requestedBy: 'schedule' | 'admin' }
   | { kind: 'restock-notice'; kitId: number; deployedAt: string };
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { MessageResponse } from '../identity/user';
 import type { SubmitContactMessageCommand } from '../notifications/contact';
-import type { PreviewEmailRequest, PreviewEmailResponse, SendEmailRequest, SendEmailResponse } from '../notifications/email';
+import type {
+  EmailBatchStatusRequest,
+  EmailBatchStatusResponse,
+  PreviewEmailRequest,
+  PreviewEmailResponse,
+  SendEmailRequest,
+  SendEmailResponse,
+} from '../notifications/email';
 import type { OutboxPageRequest, OutboxPageResponse } from '../notifications/outbox';
 import type {
   EmailTemplateListResponse,
@@ -10,8 +17,8 @@ import type {
   UpdateEmailTemplateCommand,
   UpdateEmailTemplateResponse,
 } from '../notifications/templates';
-import type { MailStatusFacts } from '../admin/system-status';
 import type { StopCustodianMailRequest, StopCustodianMailResponse } from '../notifications/custodian-mail';
+import type { MailStatusFacts } from '../admin/system-status';
 import { NotificationsSubjects } from '../subjects';
 import { actor, call, shape } from './call';
 
@@ -31,7 +38,11 @@ export const NotificationsWire = {
       to: z.unknown(),
       variables: z.unknown().optional(),
       custodianKitIds: z.unknown().optional(),
+      batch: z.string().max(200).optional(),
     }),
+  ),
+  [NotificationsSubjects.batchStatus]: call<EmailBatchStatusRequest, EmailBatchStatusResponse>(
+    shape({ batches: z.array(z.string().max(200)).max(100) }),
   ),
   [NotificationsSubjects.contact]: call<SubmitContactMessageCommand, MessageResponse>(
     shape({ requestId: z.unknown(), name: z.unknown(), email: z.unknown(), subject: z.unknown(), message: z.unknown() }),

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import type { ReminderRunFacts } from '../admin/system-status';
 import { VerificationSubjects } from '../subjects';
 import type {
+  VerificationReminderRun,
+  VerificationReminderRunAccepted,
+  VerificationReminderRunPage,
   VerificationReminderRunRequest,
-  VerificationReminderRunResponse,
+  VerificationReminderRunRequestById,
+  VerificationReminderRunsRequest,
   VerificationReportPage,
   VerificationReportPageRequest,
   VerificationTestEmailPreview,
@@ -18,13 +22,20 @@ import { call, shape } from './call';
  */
 export const VerificationWire = {
   [VerificationSubjects.reportPage]: call<VerificationReportPageRequest, VerificationReportPage>(
-    shape({ report: z.unknown(), afterId: z.number().int().min(0), limit: z.number().int().positive().optional() }),
+    shape({
+      report: z.unknown(),
+      afterId: z.number().int().min(0).optional(),
+      page: z.unknown().optional(),
+      limit: z.unknown().optional(),
+    }),
   ),
   [VerificationSubjects.testEmail]: call<VerificationTestEmailRequest, VerificationTestEmailPreview | VerificationTestEmailSent>(
     shape({ email: z.unknown(), sendReal: z.boolean().optional() }),
   ),
   [VerificationSubjects.statusFacts]: call<Record<string, never>, ReminderRunFacts>(shape({})),
-  [VerificationSubjects.runReminders]: call<VerificationReminderRunRequest, VerificationReminderRunResponse>(
+  [VerificationSubjects.runReminders]: call<VerificationReminderRunRequest, VerificationReminderRunAccepted>(
     shape({ digest: z.boolean().optional() }),
   ),
+  [VerificationSubjects.reminderRuns]: call<VerificationReminderRunsRequest, VerificationReminderRunPage>(shape({ page: z.unknown() })),
+  [VerificationSubjects.reminderRun]: call<VerificationReminderRunRequestById, VerificationReminderRun>(shape({ runId: z.unknown() })),
 } as const;

@@ -29,6 +29,12 @@ import { StatusAlertsWorker } from './jobs/status-alerts.worker';
 import { StatusAlertSchedule } from './schedules/status-alert-schedule';
 import { PreviewEmailMessageController } from './queries/preview-email/preview-email.message-controller';
 import { EmailDeliveryWorker } from './jobs/email-delivery.worker';
+import { BulkEmailDeliveryWorker } from './jobs/bulk-email-delivery.worker';
+import { DeliveryQueues } from './jobs/delivery-queues';
+import { DeliverEmailHandler } from './commands/deliver-email/deliver-email.handler';
+import { OutboxBatchRepository } from './database/outbox-batch.repository';
+import { BatchStatusHandler } from './queries/batch-status/batch-status.handler';
+import { BatchStatusMessageController } from './queries/batch-status/batch-status.message-controller';
 import { OutboxSweeper } from './schedules/outbox-sweeper';
 
 /** Closes the SMTP transport's sockets when the service stops. */
@@ -50,7 +56,7 @@ export class NotificationsModule {
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'notifications-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.statusAlerts),
-        QueueModule.forQueues(QueueNames.emailDelivery),
+        QueueModule.forQueues(QueueNames.emailDelivery, QueueNames.emailBulk),
         HealthModule.forContext('notifications'),
       ],
       controllers: [
@@ -62,6 +68,7 @@ export class NotificationsModule {
         OutboxPageMessageController,
         MailStatusFactsMessageController,
         PreviewEmailMessageController,
+        BatchStatusMessageController,
         StopCustodianMailMessageController,
       ],
       providers: [
@@ -83,6 +90,11 @@ export class NotificationsModule {
         CustodianMailBlockRepository,
         AdminInbox,
         EmailDeliveryWorker,
+        BulkEmailDeliveryWorker,
+        DeliveryQueues,
+        DeliverEmailHandler,
+        OutboxBatchRepository,
+        BatchStatusHandler,
         OutboxSweeper,
       ],
     };

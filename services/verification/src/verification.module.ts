@@ -17,6 +17,12 @@ import { TestEmailHandler } from './commands/test-email/test-email.handler';
 import { TestEmailMessageController } from './commands/test-email/test-email.message-controller';
 import { ReminderRunHandler } from './commands/run-reminders/reminder-run.handler';
 import { RunRemindersMessageController } from './commands/run-reminders/run-reminders.message-controller';
+import { RunRemindersHandler } from './commands/run-reminders/run-reminders.handler';
+import { ReminderRunRepository } from './database/reminder-run.repository';
+import { ReminderRunsHandler } from './queries/reminder-runs/reminder-runs.handler';
+import { ReminderRunsMessageController } from './queries/reminder-runs/reminder-runs.message-controller';
+import { ReminderRunStatusHandler } from './queries/reminder-run-status/reminder-run-status.handler';
+import { ReminderRunStatusMessageController } from './queries/reminder-run-status/reminder-run-status.message-controller';
 import { AdminDigestHandler } from './commands/admin-digest/admin-digest.handler';
 import { RestockNoticeHandler } from './commands/restock-notice/restock-notice.handler';
 import { VerificationRemindersWorker } from './jobs/verification-reminders.worker';
@@ -35,7 +41,14 @@ export class VerificationModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.verificationReminders),
       ],
-      controllers: [ReminderRunFactsMessageController, ReportPageMessageController, TestEmailMessageController, RunRemindersMessageController],
+      controllers: [
+        ReminderRunFactsMessageController,
+        ReportPageMessageController,
+        TestEmailMessageController,
+        RunRemindersMessageController,
+        ReminderRunsMessageController,
+        ReminderRunStatusMessageController,
+      ],
       providers: [
         { provide: VERIFICATION_ENV, useValue: env },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -47,6 +60,10 @@ export class VerificationModule {
         ReportPageHandler,
         TestEmailHandler,
         ReminderRunHandler,
+        RunRemindersHandler,
+        ReminderRunRepository,
+        ReminderRunsHandler,
+        ReminderRunStatusHandler,
         AdminDigestHandler,
         RestockNoticeHandler,
         VerificationRemindersWorker,

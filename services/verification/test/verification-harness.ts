@@ -3,6 +3,7 @@ import {
   type Actor,
   KitsSubjects,
   type VerificationReportName,
+  type VerificationReminderRun,
   type VerificationReportPage,
   VerificationSubjects,
 } from '@bleedkits/contracts';
@@ -32,6 +33,8 @@ export type VerificationHarness = TestBed & {
   /** Registers and approves a kit. */
   activeKit(serialNumber: string, custodianEmail?: string): Promise<Kit>;
   report(report: VerificationReportName): Promise<VerificationReportPage>;
+  /** Asks for a reminder run (as the admin's button does) and waits until it has finished. */
+  runReminders(options?: { digest?: boolean; ms?: number }): Promise<VerificationReminderRun>;
   /** Polls until the check passes (the projection follows the feed asynchronously). */
   until<T>(read: () => Promise<T>, check: (v: T) => boolean, ms?: number): Promise<T>;
 };
@@ -61,6 +64,15 @@ export async function startVerification(options: { smtpUrl?: string; env?: Recor
     'verification',
     VerificationModule.forRoot(readVerificationEnv({ ...bed.env, VERIFICATION_CATCHUP_INTERVAL_MS: '500', ...options.env }), { clock }),
   );
+  const until: VerificationHarness['until'] = async (read, check, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = await read();
+      if (check(v)) return v;
+      if (Date.now() > deadline) throw new Error(`condition not met in ${ms} ms: ${JSON.stringify(v).slice(0, 500)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
   const admin = actor('admin');
   const owner = actor('user');
   return {
@@ -93,14 +105,14 @@ export async function startVerification(options: { smtpUrl?: string; env?: Recor
     report(report) {
       return bed.bus.request(VerificationSubjects.reportPage, { report, afterId: 0 });
     },
-    async until(read, check, ms = 10_000) {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const v = await read();
-        if (check(v)) return v;
-        if (Date.now() > deadline) throw new Error(`condition not met in ${ms} ms: ${JSON.stringify(v).slice(0, 500)}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    async runReminders({ digest = false, ms = 30_000 } = {}) {
+      const { runId } = await bed.bus.request(VerificationSubjects.runReminders, { digest });
+      return until(
+        () => bed.bus.request(VerificationSubjects.reminderRun, { runId }),
+        (run) => run.status === 'done' || run.status === 'failed',
+        ms,
+      );
     },
+    until,
   };
 }

@@ -1,12 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   type BulkUpdateVerificationDatesResponse,
+  type CsvColumn,
+  VERIFICATION_REPORT_DEFAULT_LIMIT,
+  datedCsvName,
+  toCsv,
   type CurrentUser as CurrentUserType,
   type Kit,
   KitsSubjects,
-  type VerificationReminderRunResult,
+  type VerificationReminderRun,
+  type VerificationReminderRunAccepted,
+  type VerificationReminderRunPage,
   type VerificationReportKit,
   type VerificationReportName,
   type VerificationReportPage,
@@ -18,10 +24,7 @@ import { BulkUpdateVerificationDatesDto, VerificationTestEmailDto, VerifyKitDto 
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, SignedIn } from '../../security/guards';
 import { actorOf } from '../kits/actor';
-import { streamJsonArray } from '../../paging/list-parts';
-
-/** A reminder run may e-mail many custodians: it gets longer than an ordinary request. */
-const RUN_TIMEOUT_MS = 120_000;
+import { drained } from '../../paging/list-parts';
 
 /**
  * The custodian's check and the admin's verification tools. Everything under /api/admin is admin-only by the
@@ -43,22 +46,60 @@ export class VerificationController {
 
   @Get('api/admin/verification-reports/all')
   @ApiOkResponse({
-    description: '{overdueCount, upcomingCount, totalCount, kits}: the register’s counts and the kits overdue or due within 3 months',
+    description:
+      '{overdueCount, upcomingCount, totalCount, kits, total, page, limit, asOfRevision, catchingUp}: the register’s counts and a page of the kits overdue or due within 3 months (?page=, ?limit= 1–500, default 50), most overdue first',
   })
-  all(@Res() res: Response): Promise<void> {
-    return this.report(res, 'all', (h) => ({ overdueCount: h.overdueCount, upcomingCount: h.upcomingCount, totalCount: h.totalCount }));
+  all(@Query('page') page?: string, @Query('limit') limit?: string): Promise<Record<string, unknown>> {
+    return this.report('all', page, limit, (h) => ({ overdueCount: h.overdueCount, upcomingCount: h.upcomingCount, totalCount: h.totalCount }));
   }
 
   @Get('api/admin/verification-reports/overdue')
-  @ApiOkResponse({ description: '{cutoffDate, kits}: kits due before the cutoff (today)' })
-  overdue(@Res() res: Response): Promise<void> {
-    return this.report(res, 'overdue', (h) => ({ cutoffDate: h.cutoffDate }));
+  @ApiOkResponse({
+    description: '{cutoffDate, kits, total, page, limit, asOfRevision, catchingUp}: a page of the kits due before the cutoff (today)',
+  })
+  overdue(@Query('page') page?: string, @Query('limit') limit?: string): Promise<Record<string, unknown>> {
+    return this.report('overdue', page, limit, (h) => ({ cutoffDate: h.cutoffDate }));
   }
 
   @Get('api/admin/verification-reports/upcoming')
-  @ApiOkResponse({ description: '{startDate, endDate, kits}: kits due from today to 3 months on' })
-  upcoming(@Res() res: Response): Promise<void> {
-    return this.report(res, 'upcoming', (h) => ({ startDate: h.startDate, endDate: h.endDate }));
+  @ApiOkResponse({
+    description: '{startDate, endDate, kits, total, page, limit, asOfRevision, catchingUp}: a page of the kits due from today to 3 months on',
+  })
+  upcoming(@Query('page') page?: string, @Query('limit') limit?: string): Promise<Record<string, unknown>> {
+    return this.report('upcoming', page, limit, (h) => ({ startDate: h.startDate, endDate: h.endDate }));
+  }
+
+  /** A whole report as CSV, read from verification a page at a time and streamed (never one NATS message). */
+  @Get('api/admin/verification-reports/:report/csv')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    description:
+      'the whole report as CSV: Serial Number, Location, Address, City, Postcode, Custodian, Custodian Email, Due Date, Days Overdue, Status',
+  })
+  async reportCsv(@Param('report') report: string, @Res() res: Response): Promise<void> {
+    const name = report as VerificationReportName;
+    const ask = (afterId: number) => this.bus.request(VerificationSubjects.reportPage, { report: name, afterId });
+    // The first page is read before anything is sent, so an unknown report still answers 400.
+    let page = await ask(0);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${datedCsvName(`verification-${name}`)}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    const header = toCsv([], REPORT_CSV_COLUMNS);
+    // A byte-order mark, so spreadsheet programs open the file as UTF-8.
+    res.write(`\uFEFF${header}`);
+    try {
+      for (;;) {
+        if (page.kits.length && !res.write(toCsv(page.kits, REPORT_CSV_COLUMNS).slice(header.length))) await drained(res);
+        // The client went away: stop asking for pages nobody will read.
+        if (page.nextAfterId === null || res.destroyed) break;
+        page = await ask(page.nextAfterId);
+      }
+    } catch (error) {
+      res.destroy(error as Error);
+      return;
+    }
+    res.end();
   }
 
   @Post('api/admin/verification-reports/test-email')
@@ -75,30 +116,70 @@ export class VerificationController {
     return this.bus.request(KitsSubjects.bulkUpdateVerificationDates, { actor: actorOf(me), dueDate: dto.dueDate }, 60_000);
   }
 
+  /** A run can take minutes at national size: it is queued, and the answer is its id at once (202). */
   @Post('api/admin/verification-reminders/run')
-  @HttpCode(200)
-  @ApiOkResponse({ description: 'the run’s counts: {runAt, remindersSent, overdueNoticesSent, alreadySent, failed, kitsChecked}' })
-  run(): Promise<VerificationReminderRunResult> {
-    return this.bus.request(VerificationSubjects.runReminders, {}, RUN_TIMEOUT_MS);
+  @HttpCode(202)
+  @ApiAcceptedResponse({ description: '{runId}: the run is queued; GET .../runs/{runId} follows it' })
+  run(): Promise<VerificationReminderRunAccepted> {
+    return this.bus.request(VerificationSubjects.runReminders, {});
   }
 
-  /** The first page carries the header; the kits of every page are streamed as one array. */
+  @Get('api/admin/verification-reminders/runs')
+  @ApiOkResponse({ description: '{data, pagination}: the reminder runs, newest first, 20 a page (?page=, from 1)' })
+  runs(@Query('page') page?: string): Promise<VerificationReminderRunPage> {
+    return this.bus.request(VerificationSubjects.reminderRuns, { page: pageNumber(page) });
+  }
+
+  @Get('api/admin/verification-reminders/runs/:runId')
+  @ApiOkResponse({
+    description:
+      'one run: {runId, status (queued, running, done, failed), requestedBy, kitsConsidered, custodians, custodiansDone, emailsQueued, emailsSent, emailsFailed, queuedAt, startedAt, finishedAt, error}',
+  })
+  reminderRun(@Param('runId') runId: string): Promise<VerificationReminderRun> {
+    return this.bus.request(VerificationSubjects.reminderRun, { runId });
+  }
+
+  /** One page of a report, most overdue first, with the report's total and freshness (one bounded NATS answer). */
   private async report(
-    res: Response,
     report: VerificationReportName,
+    page: string | undefined,
+    limit: string | undefined,
     header: (h: VerificationReportPage['header']) => Record<string, unknown>,
-  ): Promise<void> {
-    const first = await this.bus.request(VerificationSubjects.reportPage, { report, afterId: 0 });
-    const head = JSON.stringify(header(first.header));
-    const bus = this.bus;
-    async function* pages(): AsyncGenerator<VerificationReportKit[]> {
-      yield first.kits;
-      for (let after = first.nextAfterId; after !== null;) {
-        const page = await bus.request(VerificationSubjects.reportPage, { report, afterId: after });
-        yield page.kits;
-        after = page.nextAfterId;
-      }
-    }
-    await streamJsonArray(res, pages(), { before: `${head.slice(0, -1)},"kits":`, after: '}' });
+  ): Promise<Record<string, unknown>> {
+    const p = page === undefined || page === '' ? 1 : queryNumber(page);
+    const l = limit === undefined || limit === '' ? VERIFICATION_REPORT_DEFAULT_LIMIT : queryNumber(limit);
+    const answer = await this.bus.request(VerificationSubjects.reportPage, { report, page: p, limit: l });
+    return {
+      ...header(answer.header),
+      kits: answer.kits,
+      total: answer.total,
+      page: p,
+      limit: l,
+      asOfRevision: answer.asOfRevision,
+      catchingUp: answer.catchingUp,
+    };
   }
 }
+
+/** `?page=` as a page number: absent is the first page; anything but digits is 0, which the context refuses (400). */
+function pageNumber(page: string | undefined): number {
+  return page === undefined || page === '' ? 1 : queryNumber(page);
+}
+
+/** A whole number from the query; anything else is 0, which the context refuses with its own message (400). */
+function queryNumber(value: string): number {
+  return /^\d{1,9}$/.test(value) ? Number(value) : 0;
+}
+
+const REPORT_CSV_COLUMNS: CsvColumn<VerificationReportKit>[] = [
+  { header: 'Serial Number', value: (k) => k.serialNumber },
+  { header: 'Location', value: (k) => k.locationName },
+  { header: 'Address', value: (k) => k.addressLine1 },
+  { header: 'City', value: (k) => k.city },
+  { header: 'Postcode', value: (k) => k.postcode },
+  { header: 'Custodian', value: (k) => k.custodianName },
+  { header: 'Custodian Email', value: (k) => k.custodianEmail },
+  { header: 'Due Date', value: (k) => k.nextVerificationDue },
+  { header: 'Days Overdue', value: (k) => k.daysOverdue },
+  { header: 'Status', value: (k) => k.verificationStatus },
+];

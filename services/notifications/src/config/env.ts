@@ -18,6 +18,12 @@ export function readNotificationsEnv(source: NodeJS.ProcessEnv = process.env) {
       OUTBOX_SWEEP_CRON: str({ default: '* * * * *', desc: 're-enqueue queued messages that lost their job (Europe/London cron)' }),
       OUTBOX_SWEEP_AFTER_SECONDS: num({ default: 60, desc: 'a queued message older than this without a job is re-enqueued' }),
       IDENTITY_REQUEST_TIMEOUT_MS: num({ default: 3000 }),
+      MAIL_BULK_RATE_PER_SECOND: num({ default: 10, desc: 'bulk e-mails (reminders, digests) sent per second at most, across replicas' }),
+      MAIL_BULK_CONCURRENCY: num({ default: 2, desc: 'bulk e-mails in flight at once per replica' }),
+      MAIL_TRANSACTIONAL_CONCURRENCY: num({ default: 4, desc: 'transactional e-mails (resets, contact, tests) in flight at once per replica' }),
+      DKIM_DOMAIN: str({ default: '', desc: 'DKIM signing domain (d=); with DKIM_SELECTOR and DKIM_PRIVATE_KEY, every e-mail is signed' }),
+      DKIM_SELECTOR: str({ default: '', desc: 'DKIM selector (s=): the DNS record <selector>._domainkey.<domain>' }),
+      DKIM_PRIVATE_KEY: str({ default: '', desc: 'DKIM private key, PEM (newlines may be written as \\n)' }),
       PUBLIC_BASE_URL: str({ default: 'http://localhost:8080', desc: 'origin of the links the outbox adds (custodian stop links)' }),
       CUSTODIAN_STOP_LINK_SECRET: str({
         default: DEFAULT_CUSTODIAN_STOP_LINK_SECRET,
@@ -28,6 +34,10 @@ export function readNotificationsEnv(source: NodeJS.ProcessEnv = process.env) {
     }),
   };
   if (env.EMAIL_MAX_ATTEMPTS < 1) throw new Error('EMAIL_MAX_ATTEMPTS must be at least 1');
+  if (env.MAIL_BULK_RATE_PER_SECOND <= 0) throw new Error('MAIL_BULK_RATE_PER_SECOND must be above 0');
+  if (env.MAIL_BULK_CONCURRENCY < 1 || env.MAIL_TRANSACTIONAL_CONCURRENCY < 1) throw new Error('MAIL_*_CONCURRENCY must be at least 1');
+  const dkimSet = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  if (dkimSet !== 0 && dkimSet !== 3) throw new Error('DKIM signing needs all three of DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY, or none');
   if (
     env.NODE_ENV === 'production' &&
     (env.CUSTODIAN_STOP_LINK_SECRET === DEFAULT_CUSTODIAN_STOP_LINK_SECRET || env.CUSTODIAN_STOP_LINK_SECRET.length < 32)
@@ -37,4 +47,10 @@ export function readNotificationsEnv(source: NodeJS.ProcessEnv = process.env) {
   return env;
 }
 export type NotificationsEnv = ReturnType<typeof readNotificationsEnv>;
+
+/** nodemailer's `dkim` option when DKIM is configured (every message signed), else undefined. */
+export function dkimOptionsOf(env: Pick<NotificationsEnv, 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY'>) {
+  if (!env.DKIM_DOMAIN) return undefined;
+  return { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') };
+}
 export const NOTIFICATIONS_ENV = Symbol('NOTIFICATIONS_ENV');

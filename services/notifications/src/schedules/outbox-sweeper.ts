@@ -4,8 +4,9 @@ import type { Queue } from 'bullmq';
 import { type EmailDeliveryJob, EmailDeliveryJobNames, QueueNames } from '@bleedkits/contracts';
 import { upsertSchedule } from '@bleedkits/platform';
 import { OutboxRepository } from '../database/outbox.repository';
+import { OutboxBatchRepository } from '../database/outbox-batch.repository';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../config/env';
-import { deliveryJobOptions } from '../jobs/delivery-retry';
+import { DeliveryQueues } from '../jobs/delivery-queues';
 
 export const OUTBOX_SWEEP_SCHEDULER = 'notifications-outbox-sweep';
 
@@ -21,6 +22,8 @@ export class OutboxSweeper implements OnApplicationBootstrap {
 
   constructor(
     private readonly outbox: OutboxRepository,
+    private readonly lanes: OutboxBatchRepository,
+    private readonly queues: DeliveryQueues,
     @InjectQueue(QueueNames.emailDelivery) private readonly queue: Queue<EmailDeliveryJob>,
     @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
   ) {}
@@ -33,22 +36,22 @@ export class OutboxSweeper implements OnApplicationBootstrap {
   /** Answers how many rows were enqueued again. */
   async sweep(olderThanSeconds = this.env.OUTBOX_SWEEP_AFTER_SECONDS): Promise<{ requeued: number }> {
     let requeued = 0;
-    for (const outboxId of await this.outbox.stale(olderThanSeconds)) {
-      const job = await this.queue.getJob(outboxId);
+    const stale = await this.outbox.stale(olderThanSeconds);
+    const templates = await this.lanes.templatesOf(stale);
+    for (const outboxId of stale) {
+      const templateId = templates.get(outboxId) ?? '';
+      // Each message waits in its lane's queue (bulk or transactional).
+      const job = await this.queues.getJob(outboxId, templateId);
       if (job) {
         const state = await job.getState();
         // A job that ended (e.g. failed after its process died twice mid-send) while the row still waits is replaced.
         if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
         await job.remove();
       }
-      await this.queue.add(EmailDeliveryJobNames.deliver, { outboxId }, deliveryJobOptions(outboxId, this.retryPolicy()));
+      await this.queues.enqueue(outboxId, templateId);
       requeued++;
     }
     if (requeued) this.logger.log({ requeued }, 'outbox sweep enqueued messages that had lost their job');
     return { requeued };
-  }
-
-  retryPolicy() {
-    return { attempts: this.env.EMAIL_MAX_ATTEMPTS, baseDelayMs: this.env.EMAIL_RETRY_BASE_DELAY_MS, maxDelayMs: this.env.EMAIL_RETRY_MAX_DELAY_MS };
   }
 }

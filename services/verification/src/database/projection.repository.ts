@@ -3,14 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ProjectedKit } from '../domain/projected-kit';
 
-const COLUMNS = `
+export const PROJECTED_KIT_COLUMNS = `
   id::int AS id, revision::bigint AS revision, serial_number AS "serialNumber", location_name AS "locationName",
   address_line1 AS "addressLine1", city, postcode, custodian_name AS "custodianName", custodian_email AS "custodianEmail",
   created_at AS "createdAt", last_verified_at AS "lastVerifiedAt", to_char(next_verification_due, 'YYYY-MM-DD') AS "nextVerificationDue",
   deployment_status AS "deploymentStatus", deployment_notes AS "deploymentNotes", deployment_changed_at AS "deploymentChangedAt",
   to_char(tourniquet_expiry, 'YYYY-MM-DD') AS "tourniquetExpiry", to_char(dressings_expiry, 'YYYY-MM-DD') AS "dressingsExpiry"`;
 
-function toKit(r: Record<string, unknown>): ProjectedKit {
+export function toProjectedKit(r: Record<string, unknown>): ProjectedKit {
   const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
   return {
     ...(r as unknown as ProjectedKit),
@@ -45,8 +45,8 @@ export class ProjectionRepository {
 
   async findByIds(m: EntityManager, ids: number[]): Promise<Map<number, ProjectedKit>> {
     if (!ids.length) return new Map();
-    const rows = await m.query(`SELECT ${COLUMNS} FROM verification.kits WHERE id = ANY($1) AND active FOR UPDATE`, [ids]);
-    return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.id), toKit(r)]));
+    const rows = await m.query(`SELECT ${PROJECTED_KIT_COLUMNS} FROM verification.kits WHERE id = ANY($1) AND active FOR UPDATE`, [ids]);
+    return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.id), toProjectedKit(r)]));
   }
 
   /** Writes kits' states at their revisions, in one statement, except where a newer revision is already stored. */
@@ -84,8 +84,21 @@ export class ProjectionRepository {
   /** Active kits after an id in id order, within a due window: reports and runs read the register a part at a time. */
   async page(window: DueWindow, afterId: number, limit: number): Promise<ProjectedKit[]> {
     const { where, params } = this.where(window, [afterId, limit]);
-    const rows = await this.dataSource.query(`SELECT ${COLUMNS} FROM verification.kits WHERE id > $1 AND ${where} ORDER BY id LIMIT $2`, params);
-    return (rows as Record<string, unknown>[]).map(toKit);
+    const rows = await this.dataSource.query(
+      `SELECT ${PROJECTED_KIT_COLUMNS} FROM verification.kits WHERE id > $1 AND ${where} ORDER BY id LIMIT $2`,
+      params,
+    );
+    return (rows as Record<string, unknown>[]).map(toProjectedKit);
+  }
+
+  /** Active kits within a due window, most overdue first (earliest due day, then id), a page at a time. */
+  async pageByDue(window: DueWindow, offset: number, limit: number): Promise<ProjectedKit[]> {
+    const { where, params } = this.where(window, [offset, limit]);
+    const rows = await this.dataSource.query(
+      `SELECT ${PROJECTED_KIT_COLUMNS} FROM verification.kits WHERE ${where} ORDER BY next_verification_due, id OFFSET $1 LIMIT $2`,
+      params,
+    );
+    return (rows as Record<string, unknown>[]).map(toProjectedKit);
   }
 
   async count(window: DueWindow): Promise<number> {
@@ -97,17 +110,17 @@ export class ProjectionRepository {
   /** Kits deployed since before a moment, oldest deployment first (at most `limit`). */
   async deployedSince(before: Date, limit: number): Promise<{ kits: ProjectedKit[]; total: number }> {
     const where = `active AND deployment_status = 'deployed' AND deployment_changed_at < $1`;
-    const rows = await this.dataSource.query(`SELECT ${COLUMNS} FROM verification.kits WHERE ${where} ORDER BY deployment_changed_at, id LIMIT $2`, [
-      before,
-      limit,
-    ]);
+    const rows = await this.dataSource.query(
+      `SELECT ${PROJECTED_KIT_COLUMNS} FROM verification.kits WHERE ${where} ORDER BY deployment_changed_at, id LIMIT $2`,
+      [before, limit],
+    );
     const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM verification.kits WHERE ${where}`, [before]);
-    return { kits: (rows as Record<string, unknown>[]).map(toKit), total: n };
+    return { kits: (rows as Record<string, unknown>[]).map(toProjectedKit), total: n };
   }
 
   async findActive(id: number): Promise<ProjectedKit | null> {
-    const rows = await this.dataSource.query(`SELECT ${COLUMNS} FROM verification.kits WHERE id = $1 AND active`, [id]);
-    return rows[0] ? toKit(rows[0]) : null;
+    const rows = await this.dataSource.query(`SELECT ${PROJECTED_KIT_COLUMNS} FROM verification.kits WHERE id = $1 AND active`, [id]);
+    return rows[0] ? toProjectedKit(rows[0]) : null;
   }
 
   private where(w: DueWindow, params: unknown[]): { where: string; params: unknown[] } {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QueueNames, type VerificationReminderJob, restockIdempotencyKey } from '@bleedkits/contracts';
@@ -7,8 +8,9 @@ import { ReminderRunHandler } from '../commands/run-reminders/reminder-run.handl
 import { RestockNoticeHandler } from '../commands/restock-notice/restock-notice.handler';
 
 /**
- * The verification queue: scheduled reminder runs and digests (one job per scheduler tick, whatever the replicas;
- * the job id names the tick) and restock notices. Each side effect is keyed, so a retried job sends nothing twice.
+ * The verification queue: reminder runs (a scheduler tick or an admin's request), digests (one job per scheduler
+ * tick, whatever the replicas; the job id names the tick) and restock notices. Each side effect is keyed, so a
+ * retried job sends nothing twice.
  */
 @Processor(QueueNames.verificationReminders)
 export class VerificationRemindersWorker extends QueueWorker<VerificationReminderJob> {
@@ -24,7 +26,11 @@ export class VerificationRemindersWorker extends QueueWorker<VerificationReminde
     const data = job.data;
     switch (data.kind) {
       case 'reminder-run':
-        return this.run.execute(`job:${job.id}`);
+        return this.run.execute({
+          runId: data.runId ?? runIdOfJob(String(job.id)),
+          requestedBy: data.requestedBy,
+          lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        });
       case 'admin-digest':
         return this.digest.execute(`job:${job.id}`);
       case 'restock-notice':
@@ -35,4 +41,10 @@ export class VerificationRemindersWorker extends QueueWorker<VerificationReminde
         });
     }
   }
+}
+
+/** A scheduler tick's run id: a UUID derived from its job id, the same for every attempt of that tick. */
+export function runIdOfJob(jobId: string): string {
+  const h = createHash('sha256').update(`reminder-run:${jobId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -23,7 +23,7 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly follower: RevisionFeedFollower<KitChange, KitChangesResponse>;
 
   constructor(
-    bus: NatsBus,
+    private readonly bus: NatsBus,
     private readonly projection: ProjectionRepository,
     private readonly records: EmailRecordRepository,
     @InjectQueue(QueueNames.verificationReminders) private readonly queue: Queue,
@@ -44,6 +44,19 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
           this.logger.warn({ msg: 'restock notices not queued', error: e.message }),
         ),
     });
+  }
+
+  /**
+   * Whether the kits feed holds changes after `position` (the reports then say they are catching up). A feed that
+   * does not answer counts as ahead: the page keeps saying "Updating…" rather than claim it is current.
+   */
+  async isBehindFeed(position: number): Promise<boolean> {
+    try {
+      const page = await this.bus.request(KitsSubjects.changes, { afterRevision: position, limit: 1 }, 2000);
+      return page.changes.length > 0;
+    } catch {
+      return true;
+    }
   }
 
   private async apply(page: KitChangesResponse): Promise<boolean> {

@@ -1,22 +1,14 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import {
-  type EmailDeliveryJob,
-  EmailDeliveryJobNames,
-  type EmailVariables,
-  QueueNames,
-  type SendEmailRequest,
-  type SendEmailResponse,
-} from '@bleedkits/contracts';
+import { type EmailVariables, type SendEmailRequest, type SendEmailResponse } from '@bleedkits/contracts';
 import { renderTemplate, unknownVariables } from '../../domain/email-template';
 import { sendRequestProblems } from '../../domain/send-request';
 import { custodianSafeVariables, recipientLimitFor, stopLinksFor, withStopLink } from '../../domain/custodian-mail';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { OutboxRepository } from '../../database/outbox.repository';
 import { TemplateRepository } from '../../database/template.repository';
+import { OutboxBatchRepository } from '../../database/outbox-batch.repository';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../../config/env';
-import { deliveryJobOptions } from '../../jobs/delivery-retry';
+import { DeliveryQueues } from '../../jobs/delivery-queues';
 
 /** A send request as the context's own use cases make it (contact messages also set a Reply-To). */
 export type EnqueueEmail = SendEmailRequest & { replyTo?: string | null };
@@ -33,7 +25,8 @@ export class SendEmailHandler {
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly templates: TemplateRepository,
-    @InjectQueue(QueueNames.emailDelivery) private readonly queue: Queue<EmailDeliveryJob>,
+    private readonly batches: OutboxBatchRepository,
+    private readonly queues: DeliveryQueues,
     @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
   ) {}
 
@@ -41,7 +34,10 @@ export class SendEmailHandler {
     const problems = sendRequestProblems(req ?? {});
     if (problems.length) throw NotificationsErrors.invalid(problems);
     const existing = await this.outbox.findByKey(req.idempotencyKey);
-    if (existing) return { messageId: existing.id, status: existing.status, created: false };
+    if (existing) {
+      if (req.batch) await this.batches.tag(existing.id, req.batch);
+      return { messageId: existing.id, status: existing.status, created: false };
+    }
 
     const template = await this.templates.find(req.templateId);
     if (!template) throw NotificationsErrors.templateNotFound();
@@ -54,7 +50,7 @@ export class SendEmailHandler {
     }
     // A custodian e-mail: no link the owner typed, the stop link added here, blocks and the daily limit applied.
     const kitIds = req.custodianKitIds?.length ? req.custodianKitIds : undefined;
-    const rendered = renderTemplate(template, kitIds ? custodianSafeVariables(variables) : variables);
+    const rendered = renderTemplate(template, kitIds ? custodianSafeVariables(variables, this.env.PUBLIC_BASE_URL) : variables);
     const links = kitIds ? stopLinksFor(this.env.PUBLIC_BASE_URL, this.env.CUSTODIAN_STOP_LINK_SECRET, req.to, kitIds) : null;
     const message = links ? withStopLink(rendered, links.page) : rendered;
     const limits = { custodianPerDay: this.env.CUSTODIAN_MAIL_MAX_PER_DAY, contactConfirmationsPerDay: this.env.CONTACT_CONFIRMATIONS_MAX_PER_DAY };
@@ -70,20 +66,16 @@ export class SendEmailHandler {
       listUnsubscribeUrl: links?.oneClick,
       limit: recipientLimitFor(template.id, kitIds, limits),
     });
-    if (created && row.status === 'queued') await this.enqueue(row.id);
+    if (req.batch) await this.batches.tag(row.id, req.batch);
+    if (created && row.status === 'queued') await this.enqueue(row.id, template.id);
     else if (created) this.logger.log({ outboxId: row.id, templateId: template.id, status: row.status }, 'e-mail recorded, not sent');
     return { messageId: row.id, status: row.status, created };
   }
 
   /** Never fails the request: the message is stored, and the sweep enqueues it if this does not. */
-  private async enqueue(outboxId: string): Promise<void> {
+  private async enqueue(outboxId: string, templateId: string): Promise<void> {
     try {
-      const policy = {
-        attempts: this.env.EMAIL_MAX_ATTEMPTS,
-        baseDelayMs: this.env.EMAIL_RETRY_BASE_DELAY_MS,
-        maxDelayMs: this.env.EMAIL_RETRY_MAX_DELAY_MS,
-      };
-      await this.queue.add(EmailDeliveryJobNames.deliver, { outboxId }, deliveryJobOptions(outboxId, policy));
+      await this.queues.enqueue(outboxId, templateId);
     } catch (e) {
       this.logger.warn({ outboxId, err: (e as Error).message }, 'could not enqueue an outbox message; the sweep will');
     }

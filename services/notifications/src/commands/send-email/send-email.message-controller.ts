@@ -16,6 +16,7 @@ export class SendEmailMessageController {
       to: req?.to,
       variables: req?.variables,
       custodianKitIds: req?.custodianKitIds,
+      batch: req?.batch,
     });
   }
 }

@@ -4,6 +4,8 @@ import { ReminderConsumables1763900200000 } from './1763900200000-reminder-consu
 import { SeedEmailChangeTemplates1764200100000 } from './1764200100000-seed-email-change-templates';
 import { CustodianMailRelay1764400000000 } from './1764400000000-custodian-mail-relay';
 import { StatusAlerts1764700100000 } from './1764700100000-status-alerts';
+import { OutboxBatches1764500000000 } from './1764500000000-outbox-batches';
+import { SeedReminderDigests1764500100000 } from './1764500100000-seed-reminder-digests';
 
 // Migrations of the notifications schema, in order. The schema itself is created at start (DatabaseModule).
 export const contextMigrations = [
@@ -12,5 +14,7 @@ export const contextMigrations = [
   ReminderConsumables1763900200000,
   SeedEmailChangeTemplates1764200100000,
   CustodianMailRelay1764400000000,
+  OutboxBatches1764500000000,
+  SeedReminderDigests1764500100000,
   StatusAlerts1764700100000,
 ];

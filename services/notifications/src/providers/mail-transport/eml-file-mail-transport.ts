@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
-import { MailTransport, type OutgoingEmail } from './mail-transport.port';
+import { type DkimOptions, MailTransport, type OutgoingEmail } from './mail-transport.port';
 import { nodemailerMessage } from './nodemailer-message';
 
 /**
@@ -14,10 +14,10 @@ export class EmlFileMailTransport extends MailTransport {
   private readonly transporter: Transporter<StreamTransport.SentMessageInfo>;
   readonly dir: string;
 
-  constructor(dir: string) {
+  constructor(dir: string, dkim?: DkimOptions) {
     super();
     this.dir = path.resolve(dir);
-    this.transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    this.transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', ...(dkim ? { dkim } : {}) });
   }
 
   async send(email: OutgoingEmail): Promise<void> {

@@ -10,7 +10,12 @@ export type OutgoingEmail = {
   html: string;
   /** A custodian e-mail's RFC 8058 one-click stop URL: sent as List-Unsubscribe with List-Unsubscribe-Post. */
   listUnsubscribeUrl?: string | null;
+  /** Headers that say what kind of mail this is (Auto-Submitted; Precedence and List-Id on bulk mail). */
+  headers?: Readonly<Record<string, string>>;
 };
+
+/** DKIM signing of every message (nodemailer's `dkim` option): d=, s= and the PEM private key. */
+export type DkimOptions = { domainName: string; keySelector: string; privateKey: string };
 
 /** A failure the remote side says will not go away by retrying (an SMTP 5xx reply, e.g. an unknown mailbox). */
 export class PermanentDeliveryError extends Error {

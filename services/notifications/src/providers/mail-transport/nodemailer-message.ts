@@ -14,9 +14,12 @@ export function nodemailerMessage(email: OutgoingEmail): Mail.Options {
     subject: email.subject,
     text: email.text,
     html: email.html,
-    ...(email.listUnsubscribeUrl
-      ? { list: { unsubscribe: email.listUnsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
-      : {}),
+    ...(email.listUnsubscribeUrl ? { list: { unsubscribe: email.listUnsubscribeUrl } } : {}),
+    headers: {
+      // Our own single-line ASCII values: passed as written (an encoded List-Id or Precedence would not be read).
+      ...Object.fromEntries(Object.entries(email.headers ?? {}).map(([k, v]) => [k, { prepared: true, value: v.replace(/[\r\n]+/g, ' ') }])),
+      ...(email.listUnsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+    },
     disableFileAccess: true,
     disableUrlAccess: true,
   };

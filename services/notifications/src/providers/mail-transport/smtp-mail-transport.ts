@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { MailTransport, type OutgoingEmail, PermanentDeliveryError } from './mail-transport.port';
+import { type DkimOptions, MailTransport, type OutgoingEmail, PermanentDeliveryError } from './mail-transport.port';
 import { nodemailerMessage } from './nodemailer-message';
 
 /** SMTP through nodemailer: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS). */
@@ -7,7 +7,7 @@ export class SmtpMailTransport extends MailTransport {
   private readonly transporter: Transporter;
   private readonly where: string;
 
-  constructor(smtpUrl: string, timeoutMs: number) {
+  constructor(smtpUrl: string, timeoutMs: number, dkim?: DkimOptions) {
     super();
     const url = new URL(smtpUrl);
     this.where = `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
@@ -15,6 +15,7 @@ export class SmtpMailTransport extends MailTransport {
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs * 2,
+      ...(dkim ? { dkim } : {}),
     });
   }
 

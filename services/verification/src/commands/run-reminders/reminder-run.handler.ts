@@ -1,102 +1,103 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  EmailTemplateIds,
-  type ReminderKind,
-  VERIFICATION_DUE_WINDOW_DAYS,
-  type VerificationReminderRunResult,
-  addCalendarDays,
-  calendarDateOf,
-  consumablesExpiringBeforeNextCheck,
-  describeConsumables,
-  isVerificationOverdue,
-  londonToday,
-  reminderIdempotencyKey,
-} from '@bleedkits/contracts';
+import { VERIFICATION_DUE_WINDOW_DAYS, addCalendarDays, londonToday } from '@bleedkits/contracts';
+import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
 import { CLOCK, type Clock } from '../../domain/clock';
-import { gbDate, type ProjectedKit } from '../../domain/projected-kit';
-import { EmailRecordRepository } from '../../database/email-record.repository';
-import { ProjectionRepository } from '../../database/projection.repository';
+import { reminderEmailFor } from '../../domain/reminder-email';
+import { ReminderRunRepository } from '../../database/reminder-run.repository';
 import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 
-const PAGE = 500;
+/** Custodians read per query, and how often the run's counts are written while it goes. */
+const CUSTODIAN_PAGE = 200;
+const PROGRESS_EVERY = 25;
+
+export type ReminderRunCommand = { runId: string; requestedBy: 'schedule' | 'admin'; lastAttempt: boolean };
+export type ReminderRunOutcome = { custodians: number; emails: number; kits: number; failed: number };
+
+/** The outbox's batch name of a run's e-mails (the run's page reads their delivery by it). */
+export const runBatch = (runId: string): string => `verification-run:${runId}`;
 
 /**
- * One reminder run: the custodian of each active kit due within 30 days gets 'verification_reminder', of each
- * overdue kit 'verification_overdue', at most once per kit, due cycle (the due day) and kind: the key says so, the
- * outbox dedupes by it and this context records it. A run that failed to hand some e-mails over throws after trying
- * them all, so the job is retried and sends only what is missing.
+ * One reminder run: every custodian owed a reminder (a kit due within 30 days or overdue, not yet reminded of in
+ * its due cycle) gets one e-mail: the spec's single-kit e-mail, or a digest of all their kits (domain/reminder-email).
+ * The e-mail and the kits it covers are recorded together, so a kit is reminded once per cycle whatever the runs,
+ * and a run resumed after a crash finds the custodians it has done owed nothing; one handed to the outbox but not
+ * yet recorded gets the same key again, and the outbox sends nothing twice. A custodian the outbox could not take
+ * is left owed: the run tries every other one, then throws, so the job is retried for what is missing.
  */
 @Injectable()
 export class ReminderRunHandler {
   private readonly logger = new Logger('verification:ReminderRun');
 
   constructor(
-    private readonly projection: ProjectionRepository,
-    private readonly records: EmailRecordRepository,
+    private readonly runs: ReminderRunRepository,
     private readonly outbox: EmailOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(VERIFICATION_ENV) private readonly env: VerificationEnv,
   ) {}
 
-  async execute(runKey: string): Promise<VerificationReminderRunResult> {
-    await this.records.startRun(runKey, 'reminder-run');
-    const now = this.clock.now();
-    const result: VerificationReminderRunResult = {
-      runAt: now.toISOString(),
-      remindersSent: 0,
-      overdueNoticesSent: 0,
-      alreadySent: 0,
-      failed: 0,
-      kitsChecked: 0,
-    };
-    const window = { dueUpTo: addCalendarDays(londonToday(now), VERIFICATION_DUE_WINDOW_DAYS) };
-    let firstError: Error | null = null;
-    for (let afterId = 0; ;) {
-      const kits = await this.projection.page(window, afterId, PAGE);
-      for (const kit of kits) {
-        result.kitsChecked++;
-        const kind: ReminderKind = isVerificationOverdue(kit.nextVerificationDue, now) ? 'verification_overdue' : 'verification_reminder';
-        try {
-          const outcome = await this.remind(kit, kind);
-          if (outcome === 'already sent') result.alreadySent++;
-          else if (kind === 'verification_overdue') result.overdueNoticesSent++;
-          else result.remindersSent++;
-        } catch (e) {
-          result.failed++;
-          firstError ??= e as Error;
-        }
-      }
-      if (kits.length < PAGE) break;
-      afterId = kits[kits.length - 1].id;
+  async execute(cmd: ReminderRunCommand): Promise<ReminderRunOutcome> {
+    try {
+      return await this.run(cmd);
+    } catch (e) {
+      // The last attempt's failure is the run's: its page says so instead of showing it running for ever.
+      if (cmd.lastAttempt) await this.runs.fail(cmd.runId, (e as Error).message);
+      throw e;
     }
-    await this.records.finishRun(runKey, result);
-    this.logger.log({ msg: 'reminder run', runKey, ...result });
-    if (firstError) throw new Error(`${result.failed} reminders were not handed to the outbox (first: ${firstError.message}); the run is retried`);
-    return result;
   }
 
-  private async remind(kit: ProjectedKit, kind: ReminderKind): Promise<'sent' | 'already sent'> {
-    const key = reminderIdempotencyKey(kind, kit.id, kit.nextVerificationDue);
-    if (await this.records.wasSent(key)) return 'already sent';
-    const templateId = kind === 'verification_overdue' ? EmailTemplateIds.verificationOverdue : EmailTemplateIds.verificationReminder;
-    const res = await this.outbox.send({
-      idempotencyKey: key,
-      templateId,
-      to: kit.custodianEmail,
-      variables: {
-        custodianName: kit.custodianName,
-        serialNumber: kit.serialNumber,
-        locationName: kit.locationName,
-        addressLine1: kit.addressLine1,
-        city: kit.city,
-        postcode: kit.postcode,
-        lastVerifiedDate: kit.lastVerifiedAt ? gbDate(calendarDateOf(kit.lastVerifiedAt)) : 'Not verified',
-        dueDate: gbDate(kit.nextVerificationDue),
-        year: this.clock.now().getFullYear(),
-        // The consumables recorded at the last check that run out before this one (empty: the sentence is left out).
-        consumables: describeConsumables(consumablesExpiringBeforeNextCheck(kit, kit.nextVerificationDue)),
-      },
-    });
-    await this.records.recordSent({ idempotencyKey: key, templateId, kitId: kit.id, recipient: kit.custodianEmail, messageId: res.messageId });
-    return res.created ? 'sent' : 'already sent';
+  private async run(cmd: ReminderRunCommand): Promise<ReminderRunOutcome> {
+    const { runId } = cmd;
+    await this.runs.start(runId, cmd.requestedBy);
+    const now = this.clock.now();
+    const today = londonToday(now);
+    const window = { today, dueUpTo: addCalendarDays(today, VERIFICATION_DUE_WINDOW_DAYS) };
+    const done = await this.runs.custodiansDone(runId);
+    await this.runs.progress(runId, { custodians: done + (await this.runs.owedCustodianCount(window)) });
+
+    const outcome: ReminderRunOutcome = { custodians: 0, emails: 0, kits: 0, failed: 0 };
+    let firstError: Error | null = null;
+    for (let after = ''; ;) {
+      const custodians = await this.runs.owedCustodians(window, after, CUSTODIAN_PAGE);
+      for (const custodian of custodians) {
+        outcome.custodians++;
+        try {
+          const kits = await this.runs.owedKits(window, custodian);
+          if (!kits.length) continue; // reminded meanwhile (another replica's run)
+          const email = reminderEmailFor(kits, { runId, now, publicBaseUrl: this.env.PUBLIC_BASE_URL });
+          const sent = await this.outbox.send({
+            idempotencyKey: email.idempotencyKey,
+            templateId: email.templateId,
+            to: email.to,
+            variables: email.variables,
+            custodianKitIds: email.custodianKitIds,
+            batch: runBatch(runId),
+          });
+          await this.runs.recordReminded({
+            runId,
+            idempotencyKey: email.idempotencyKey,
+            templateId: email.templateId,
+            recipient: email.to,
+            messageId: sent.messageId,
+            kitId: email.kitId,
+            kits: email.kits,
+          });
+          outcome.emails++;
+          outcome.kits += email.kits.length;
+        } catch (e) {
+          outcome.failed++;
+          firstError ??= e as Error;
+        }
+        if (outcome.custodians % PROGRESS_EVERY === 0) await this.runs.progress(runId, {});
+      }
+      if (custodians.length < CUSTODIAN_PAGE) break;
+      after = custodians[custodians.length - 1];
+    }
+    this.logger.log({ msg: 'reminder run', runId, ...outcome });
+    if (firstError) {
+      await this.runs.progress(runId, {});
+      throw new Error(`${outcome.failed} custodians' reminders were not handed to the outbox (first: ${firstError.message})`);
+    }
+    await this.runs.finish(runId, outcome);
+    return outcome;
   }
 }

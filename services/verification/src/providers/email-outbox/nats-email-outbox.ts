@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type EmailBatchCounts,
   type EmailTemplateId,
   type EmailVariables,
   NotificationsSubjects,
@@ -11,7 +12,7 @@ import { NatsBus } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
 import { EmailOutbox } from './email-outbox.port';
 
-/** The outbox over NATS (notifications.cmd.send.v1, notifications.qry.preview.v1), each request with a timeout. */
+/** The outbox over NATS (send, preview, batch status), each request with a timeout. */
 @Injectable()
 export class NatsEmailOutbox extends EmailOutbox {
   constructor(
@@ -27,5 +28,11 @@ export class NatsEmailOutbox extends EmailOutbox {
 
   preview(templateId: EmailTemplateId, variables: EmailVariables): Promise<PreviewEmailResponse> {
     return this.bus.request(NotificationsSubjects.preview, { templateId, variables }, this.env.NOTIFICATIONS_TIMEOUT_MS);
+  }
+
+  async batchCounts(batches: string[]): Promise<Record<string, EmailBatchCounts>> {
+    if (!batches.length) return {};
+    const res = await this.bus.request(NotificationsSubjects.batchStatus, { batches }, this.env.NOTIFICATIONS_TIMEOUT_MS);
+    return res.batches;
   }
 }
