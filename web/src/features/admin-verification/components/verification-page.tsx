@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,13 +14,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -30,9 +22,8 @@ import {
   DEFAULT_VERIFICATION_GRACE_DAYS,
   VERIFICATION_DUE_WINDOW_DAYS,
   VERIFICATION_INTERVAL_MONTHS,
-  type VerificationReportKit,
+  VERIFICATION_REPORT_DEFAULT_LIMIT,
   type VerificationTestEmailPreview,
-  displayKitId,
   formatDateGb,
 } from '@bleedkits/contracts';
 import { useState, type FormEvent } from 'react';
@@ -42,17 +33,18 @@ import { AdminOnlyPage } from '@/components/admin-only-page';
 import { PageMeta } from '@/components/page-meta';
 import { useToast } from '@/components/toasts/use-toast';
 import {
+  adminVerificationApi,
   useVerificationAllReportQuery,
-  useVerificationOverdueReportQuery,
   useVerificationTestEmailPreviewMutation,
   useVerificationTestEmailSendMutation,
-  useVerificationUpcomingReportQuery,
 } from '../api';
+import { useAppDispatch } from '@/app/hooks';
+import { ReminderRunsCard } from './reminder-runs-card';
+import { ReportTable } from './report-table';
 import { VERIFICATION_TEXTS as T, defaultPreview } from './verification-texts';
 import { PATHS } from '@/config/paths';
 
 const META = { title: T.title, description: 'Six-monthly verification of registered kits: overdue and upcoming checks, reminders.' };
-const ROWS_PER_PAGE = 50;
 
 export type VerificationPageProps = { user: CurrentUser | null; isLoading?: boolean };
 
@@ -68,16 +60,17 @@ export function VerificationPage({ user, isLoading = false }: VerificationPagePr
 type TabName = 'all' | 'overdue' | 'upcoming';
 
 function VerificationConsole() {
-  const all = useVerificationAllReportQuery(undefined, { refetchOnMountOrArgChange: true });
-  const overdue = useVerificationOverdueReportQuery(undefined, { refetchOnMountOrArgChange: true });
-  const upcoming = useVerificationUpcomingReportQuery(undefined, { refetchOnMountOrArgChange: true });
+  // The first page of the All report carries the register's counts (the All tab shows the same page).
+  const all = useVerificationAllReportQuery({ page: 1, limit: VERIFICATION_REPORT_DEFAULT_LIMIT }, { refetchOnMountOrArgChange: true });
   const [tab, setTab] = useState<TabName>('all');
   const toast = useToast();
-  const loading = all.isLoading || overdue.isLoading || upcoming.isLoading;
-  const failed = all.isError || overdue.isError || upcoming.isError;
+  const dispatch = useAppDispatch();
+  const loading = all.isLoading;
+  const failed = all.isError;
 
   const refresh = async () => {
-    await Promise.all([all.refetch(), overdue.refetch(), upcoming.refetch()]);
+    dispatch(adminVerificationApi.util.invalidateTags(['VerificationReports']));
+    await all.refetch();
     toast({ title: T.refreshed, description: 'The verification reports are up to date.' });
   };
 
@@ -118,34 +111,32 @@ function VerificationConsole() {
 
       <Card sx={{ mb: 3 }}>
         <Tabs value={tab} onChange={(_, v: TabName) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Verification reports">
-          <Tab value="all" label={`All Kits (${all.data?.kits.length ?? 0})`} />
-          <Tab value="overdue" label={`Overdue (${overdue.data?.kits.length ?? 0})`} />
-          <Tab value="upcoming" label={`Due Soon (${upcoming.data?.kits.length ?? 0})`} />
+          <Tab value="all" label={`All Kits (${all.data?.total ?? 0})`} />
+          <Tab value="overdue" label={`Overdue (${counts?.overdue ?? 0})`} />
+          <Tab value="upcoming" label={`Due Soon (${counts?.upcoming ?? 0})`} />
         </Tabs>
         <CardContent>
-          {tab === 'all' && <KitTable kits={all.data?.kits} empty={T.emptyAll} label="Kits requiring verification" />}
+          {tab === 'all' && <ReportTable report="all" empty={T.emptyAll} label="Kits requiring verification" />}
           {tab === 'overdue' && (
-            <>
-              {overdue.data && (
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  Due before {formatDateGb(overdue.data.cutoffDate)}
-                </Typography>
-              )}
-              <KitTable kits={overdue.data?.kits} empty={T.emptyOverdue} label="Overdue kits" />
-            </>
+            <ReportTable
+              report="overdue"
+              empty={T.emptyOverdue}
+              label="Overdue kits"
+              caption={(d) => `Due before ${formatDateGb(d.cutoffDate as string)}`}
+            />
           )}
           {tab === 'upcoming' && (
-            <>
-              {upcoming.data && (
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  Due from {formatDateGb(upcoming.data.startDate)} to {formatDateGb(upcoming.data.endDate)}
-                </Typography>
-              )}
-              <KitTable kits={upcoming.data?.kits} empty={T.emptyUpcoming} label="Kits due soon" />
-            </>
+            <ReportTable
+              report="upcoming"
+              empty={T.emptyUpcoming}
+              label="Kits due soon"
+              caption={(d) => `Due from ${formatDateGb(d.startDate as string)} to ${formatDateGb(d.endDate as string)}`}
+            />
           )}
         </CardContent>
       </Card>
+
+      <ReminderRunsCard />
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
@@ -157,9 +148,9 @@ function VerificationConsole() {
               How verification works
             </Typography>
             Custodians verify each kit every {VERIFICATION_INTERVAL_MONTHS} months from their dashboard. A kit is overdue the day after its due date
-            and due soon within 3 months of it. Each morning at 08:00 custodians of kits due within {VERIFICATION_DUE_WINDOW_DAYS} days get a reminder
-            and custodians of overdue kits a notice, once per kit and due date; admins get a weekly digest on Mondays. A kit overdue by more than{' '}
-            {DEFAULT_VERIFICATION_GRACE_DAYS} days shows &apos;Needs Verification&apos; on the public map; it is never removed.
+            and due soon within 3 months of it. Each morning at 08:00 every custodian with kits due within {VERIFICATION_DUE_WINDOW_DAYS} days or
+            overdue gets one e-mail (one list for several kits), naming each kit once per due date; admins get a weekly digest on Mondays. A kit
+            overdue by more than {DEFAULT_VERIFICATION_GRACE_DAYS} days shows &apos;Needs Verification&apos; on the public map; it is never removed.
           </Alert>
         </Grid>
       </Grid>
@@ -186,72 +177,6 @@ function CountCard({ label, value, colour, hint }: { label: string; value: numbe
         </CardContent>
       </Card>
     </Grid>
-  );
-}
-
-function KitTable({ kits, empty, label }: { kits: VerificationReportKit[] | undefined; empty: string; label: string }) {
-  const [page, setPage] = useState(0);
-  if (!kits) return null;
-  if (kits.length === 0) return <Typography sx={{ py: 2 }}>{empty}</Typography>;
-  const rows = kits.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
-  return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Kit</TableCell>
-              <TableCell>Location</TableCell>
-              <TableCell>Custodian</TableCell>
-              <TableCell>Last Verified</TableCell>
-              <TableCell>Due Date</TableCell>
-              <TableCell align="right">Days Overdue</TableCell>
-              <TableCell>Status</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((k) => (
-              <TableRow key={k.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {displayKitId(k.id)}
-                  <Typography variant="caption" component="p" color="text.secondary">
-                    {k.serialNumber}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  {k.locationName}
-                  <Typography variant="caption" component="p" color="text.secondary">
-                    {[k.addressLine1, k.city, k.postcode].filter(Boolean).join(', ')}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  {k.custodianName}
-                  <Typography variant="caption" component="p" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                    {k.custodianEmail}
-                  </Typography>
-                </TableCell>
-                <TableCell>{k.lastVerifiedAt ? formatDateGb(k.lastVerifiedAt) : 'Not verified'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateGb(k.nextVerificationDue)}</TableCell>
-                <TableCell align="right">{k.daysOverdue}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={k.isOverdue ? 'error' : 'warning'} label={k.isOverdue ? 'Overdue' : 'Due Soon'} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {kits.length > ROWS_PER_PAGE && (
-        <TablePagination
-          component="div"
-          count={kits.length}
-          page={page}
-          onPageChange={(_, p: number) => setPage(p)}
-          rowsPerPage={ROWS_PER_PAGE}
-          rowsPerPageOptions={[ROWS_PER_PAGE]}
-        />
-      )}
-    </>
   );
 }
 
