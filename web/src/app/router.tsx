@@ -4,16 +4,26 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { RequireAuth } from '@/features/auth';
 import { FinderSection } from '@/features/finder';
 import { HomePage } from '@/features/home';
+import { PageLoadError } from './page-load-error';
 import { RootLayout } from './root-layout';
 import { PATHS } from '@/config/paths';
 
 /**
  * A page whose code is fetched on first visit (RootLayout's Suspense shows 'Loading...' meanwhile). Only the home
  * page with the finder, the layout and the not-found screen are in the entry: a phone on a slow network downloads
- * what the finder needs before anything else (web/bundle-budget.json holds the limit).
+ * what the finder needs before anything else (web/bundle-budget.json holds the limit). When the code cannot be
+ * fetched, the page says so (PageLoadError) and the layout stays.
  */
-function onFirstVisit<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+export function onFirstVisit<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => {
+    try {
+      return { default: pick(await load()) };
+    } catch (error) {
+      // Offline before the worker stored it, or a release replaced the file: say so in the layout, not a blank page.
+      console.warn('A page could not be loaded', error);
+      return { default: PageLoadError };
+    }
+  });
 }
 
 const AuthPage = onFirstVisit(
