@@ -24,6 +24,7 @@ import {
 } from './lib/infra.mjs';
 import { SERVICES, missingBuilds, startStack } from './lib/stack.mjs';
 import { startSmtpPeer } from './lib/smtp-peer.mjs';
+import { startDropboxPeer } from './lib/dropbox-peer.mjs';
 import { countJest, countPlaywright, sanitizeLine, summaryLine } from './lib/summary.mjs';
 
 const MIN = 60_000;
@@ -225,10 +226,12 @@ async function runEndToEnd(env) {
   let nats;
   let stack;
   let smtpPeer;
+  let dropboxPeer;
   cleanup = async () => {
     cleanup = async () => {};
     if (stack) await stack.stop().catch((e) => note(`stopping the stack: ${e.message}`));
     if (smtpPeer) await smtpPeer.stop().catch((e) => note(`stopping the SMTP peer: ${e.message}`));
+    if (dropboxPeer) await dropboxPeer.close().catch((e) => note(`stopping the Dropbox peer: ${e.message}`));
     if (nats && nats.exitCode === null) {
       const gone = new Promise((r) => nats.once('exit', r));
       nats.kill('SIGTERM');
@@ -253,9 +256,15 @@ async function runEndToEnd(env) {
     const servicePorts = Object.fromEntries(SERVICES.map((s, i) => [s, servicePortList[i]]));
     // The stack's e-mail goes to a local SMTP peer that Playwright can read (scripts/lib/smtp-peer.mjs).
     smtpPeer = await startSmtpPeer();
+    // Dropbox is a local peer too: an admin connects it in the browser (OAuth with PKCE) and backups are copied there.
+    dropboxPeer = await startDropboxPeer(ROOT);
     const stackEnv = {
       ...env,
       SMTP_URL: smtpPeer.smtpUrl,
+      DROPBOX_APP_KEY: dropboxPeer.appKey,
+      DROPBOX_AUTHORIZE_URL: dropboxPeer.authorizeUrl,
+      DROPBOX_API_URL: dropboxPeer.url,
+      DROPBOX_CONTENT_URL: dropboxPeer.url,
       NODE_ENV: process.env.E2E_NODE_ENV || 'test',
       DATABASE_URL: databaseUrl,
       NATS_URL: `nats://127.0.0.1:${natsPort}`,
