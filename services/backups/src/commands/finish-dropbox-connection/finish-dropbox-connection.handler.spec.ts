@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { DropboxConnectionMessages, ErrorCode } from '@bleedkits/contracts';
+import { BackupContext } from '../../backup-context';
+import { readBackupsEnv } from '../../config/env';
+import type { BackupRunRepository } from '../../database/backup-run.repository';
+import type { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
+import { type DropboxAccess, SEALED_PURPOSE } from '../../dropbox-access';
+import { type DropboxAuthorization, DropboxGrantError, type DropboxTokens } from '../../providers/dropbox-auth/dropbox-authorization';
+import { VERIFIER_PURPOSE } from '../connect-dropbox/connect-dropbox.handler';
+import type { RunBackupHandler } from '../run-backup/run-backup.handler';
+import { FinishDropboxConnectionHandler } from './finish-dropbox-connection.handler';
+
+describe(FinishDropboxConnectionHandler.name, () => {
+  const env = readBackupsEnv({ BACKUP_ENCRYPTION_KEY: randomBytes(32).toString('base64'), BACKUP_DIR: os.tmpdir() });
+  const context = new BackupContext(env);
+  const clock = { now: () => new Date('2027-03-10T12:00:00Z') };
+  const TOKENS: DropboxTokens = { accessToken: 'sl.access', expiresInSeconds: 14_400, refreshToken: 'refresh-1', accountId: 'dbid:1' };
+
+  const setup = async (o: { exchange?: () => Promise<DropboxTokens> } = {}) => {
+    const pending = new Map([
+      ['state-1', { verifierSealed: (await context.keyRing()).seal(VERIFIER_PURPOSE, 'the-verifier'), redirectUri: 'https://r/cb' }],
+    ]);
+    const stored: { mode: string; secretSealed: string; account: unknown }[] = [];
+    const exchanged: unknown[] = [];
+    const queued: string[] = [];
+    const connections = {
+      takeAuthorization: async (state: string) => {
+        const p = pending.get(state) ?? null;
+        pending.delete(state);
+        return p;
+      },
+      replace: async (c: { mode: string; secretSealed: string; account: unknown }) => void stored.push(c),
+    } as unknown as DropboxConnectionRepository;
+    const authorization = {
+      exchangeCode: async (r: unknown) => {
+        exchanged.push(r);
+        return (o.exchange ?? (async () => TOKENS))();
+      },
+      account: async () => ({ id: 'dbid:1', name: 'Register Backups', email: 'backups@example.org' }),
+    } as unknown as DropboxAuthorization;
+    const dropbox = { remember: () => undefined, view: async () => ({ mode: 'connected' }) } as unknown as DropboxAccess;
+    const runs = { awaitingCloudCopy: async () => [{ id: 'b-1' }, { id: 'b-2' }] } as unknown as BackupRunRepository;
+    const backups = { queueCloudCopy: async (id: string) => void queued.push(id) } as unknown as RunBackupHandler;
+    const handler = new FinishDropboxConnectionHandler(authorization, connections, dropbox, context, runs, backups, clock);
+    return { handler, stored, exchanged, queued };
+  };
+
+  it('exchanges the code with the kept verifier, stores the refresh token sealed and queues the copies still missing', async () => {
+    const { handler, stored, exchanged, queued } = await setup();
+    expect(await handler.execute({ code: 'code-1', state: 'state-1' })).toEqual({
+      message: DropboxConnectionMessages.connected,
+      connection: { mode: 'connected' },
+    });
+    expect(exchanged).toEqual([{ code: 'code-1', codeVerifier: 'the-verifier', redirectUri: 'https://r/cb' }]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ mode: 'connected', account: { name: 'Register Backups', email: 'backups@example.org' } });
+    expect(stored[0].secretSealed).not.toContain('refresh-1');
+    expect((await context.keyRing()).open(SEALED_PURPOSE.connected, stored[0].secretSealed)).toBe('refresh-1');
+    expect(queued).toEqual(['b-1', 'b-2']);
+  });
+
+  it('refuses with words: an unknown or used state, a cancelled request, a refused code, no refresh token, Dropbox away', async () => {
+    const refused = async (request: Record<string, unknown>, exchange?: () => Promise<DropboxTokens>) => {
+      const { handler, stored } = await setup({ exchange });
+      const error = await handler.execute(request as never).then(
+        () => null,
+        (e: { body: { code: string; message: string } }) => e.body,
+      );
+      expect(stored).toEqual([]);
+      return error;
+    };
+    expect(await refused({ code: 'c', state: 'never-issued' })).toMatchObject({ message: DropboxConnectionMessages.unknownState });
+    expect(await refused({ state: 'state-1', error: 'access_denied' })).toMatchObject({ message: DropboxConnectionMessages.cancelled });
+    expect(await refused({ state: 'state-1' })).toMatchObject({ message: DropboxConnectionMessages.codeRefused });
+    const grant = () => Promise.reject(new DropboxGrantError('invalid_grant', 'invalid code verifier'));
+    expect(await refused({ code: 'c', state: 'state-1' }, grant)).toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      message: DropboxConnectionMessages.codeRefused,
+    });
+    const online = () => Promise.resolve({ ...TOKENS, refreshToken: null });
+    expect(await refused({ code: 'c', state: 'state-1' }, online)).toMatchObject({ message: DropboxConnectionMessages.codeRefused });
+    const away = () => Promise.reject(new DropboxGrantError('unreachable', 'ECONNREFUSED'));
+    expect(await refused({ code: 'c', state: 'state-1' }, away)).toMatchObject({
+      code: ErrorCode.ServiceUnavailable,
+      message: DropboxConnectionMessages.unreachable,
+    });
+  });
+});
