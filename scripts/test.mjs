@@ -280,6 +280,12 @@ async function runEndToEnd(env) {
       SEED_DEMO_KITS: process.env.E2E_SEED_DEMO_KITS || '45',
       // Playwright signs in from one address many times; the limit itself is tested in the gateway's own tests.
       AUTH_MAX_REQUESTS_PER_CLIENT: process.env.E2E_AUTH_MAX_REQUESTS_PER_CLIENT || '1000',
+      // The charity's settings, so the browser specs (axe included) see the contact details and donation options.
+      CHARITY_CONTACT_EMAIL: 'hello@bleedkits.example',
+      CHARITY_CONTACT_PHONE: '0161 496 0000',
+      CHARITY_POSTAL_ADDRESS: 'Unit 4, 12 High Street, Manchester, M1 1AA',
+      DONATE_GIVING_PLATFORM_URL: 'https://giving.example/charity/uk-bleed-kit-register',
+      DONATE_PAYMENT_SERVICE_URL: 'https://pay.example/donate/uk-bleed-kit-register',
       LOG_LEVEL: env.LOG_LEVEL || 'info',
     };
     delete stackEnv.PORT;
