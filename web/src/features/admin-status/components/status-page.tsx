@@ -60,7 +60,8 @@ function StatusBoard() {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
           System Status
         </Typography>
-        <Button onClick={() => void status.refetch()} startIcon={<Refresh />} disabled={status.isFetching}>
+        {/* Never disabled: a button that greys out while each poll runs flickers, and asking again meanwhile is harmless. */}
+        <Button onClick={() => void status.refetch()} startIcon={<Refresh />}>
           Check again
         </Button>
       </Stack>
