@@ -56,3 +56,24 @@ test('a custodian verifies an overdue kit from the dashboard and the admin sees 
     await page.request.post('/api/admin/bulk-update-verification-dates', { data: { dueDate: dayFromToday(182) } });
   }
 });
+
+test('an admin starts a reminder run and watches it finish', async ({ page }) => {
+  test.skip(!ADMIN.email || !ADMIN.password, 'E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD are needed (scripts/test.mjs passes them)');
+  test.setTimeout(120_000);
+  await signIn(page.request, ADMIN.email!, ADMIN.password!);
+  const verification = new VerificationPage(page);
+  await verification.goto();
+  await verification.acceptAllCookies();
+
+  await verification.startReminderRun();
+  const current = verification.currentRun();
+  await expect(current).toBeVisible();
+  // Queued, then running, then done once every custodian owed a reminder has one e-mail in the outbox.
+  await expect(current.getByText('Done')).toBeVisible({ timeout: 60_000 });
+  await expect(current).toContainText(/(\d+) of \1 custodians e-mailed/);
+  // The bar fills as the run's e-mails leave; then the history lists the run, newest first.
+  await expect(current.getByRole('progressbar', { name: 'Reminder run progress' })).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  await expect(verification.runHistoryRows().nth(1)).toContainText('An admin');
+  await expect(verification.runHistoryRows().nth(1)).toContainText('Done');
+  await expect(page.getByRole('button', { name: 'Run Reminders Now' })).toBeEnabled();
+});

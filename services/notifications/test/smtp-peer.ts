@@ -15,6 +15,8 @@ export type ReceivedMail = {
   html: string;
   /** The user name the client authenticated with, if it did. */
   user?: string;
+  /** When the whole message had arrived (ms since the epoch): a benchmark times delivery by it. */
+  receivedAt: number;
 };
 
 export type TestSmtpPeer = {
@@ -49,6 +51,7 @@ export async function startTestSmtpPeer(port = 0): Promise<TestSmtpPeer> {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
+          const receivedAt = Date.now();
           const raw = Buffer.concat(chunks).toString('utf8');
           simpleParser(raw)
             .then((parsed) => {
@@ -62,6 +65,7 @@ export async function startTestSmtpPeer(port = 0): Promise<TestSmtpPeer> {
                 text: parsed.text ?? '',
                 html: typeof parsed.html === 'string' ? parsed.html : '',
                 user: typeof session.user === 'string' ? session.user : undefined,
+                receivedAt,
               });
               callback();
             })

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SitePage } from './site.page';
 
-/** /admin/verification: the overview, the three report tabs and Refresh Data. */
+/** /admin/verification: the overview, the three report tabs, Refresh Data and the reminder runs. */
 export class VerificationPage extends SitePage {
   constructor(page: Page) {
     super(page);
@@ -27,6 +27,20 @@ export class VerificationPage extends SitePage {
   async refresh(): Promise<void> {
     await this.page.getByRole('button', { name: 'Refresh Data' }).click();
     await expect(this.toast('Data Refreshed')).toBeVisible();
+  }
+
+  /** "Run Reminders Now": the run is queued and the card shows it as the current run. */
+  async startReminderRun(): Promise<void> {
+    await this.page.getByRole('region', { name: 'Reminder Runs' }).getByRole('button', { name: 'Run Reminders Now' }).click();
+    await expect(this.toast('Reminder Run Started')).toBeVisible();
+  }
+
+  currentRun(): Locator {
+    return this.page.getByRole('region', { name: 'Current reminder run' });
+  }
+
+  runHistoryRows(): Locator {
+    return this.page.getByRole('table', { name: 'Reminder run history' }).getByRole('row');
   }
 }
 
