@@ -89,8 +89,10 @@ describe('notifications as a real process', () => {
     expect(parsed.subject).toBe('We received your message: Subject of eml:1');
     expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value[0].address : null).toBe('eml@example.org');
     expect(parsed.messageId).toBe(`<${res.messageId}@bleedkits.org.uk>`);
-    expect(parsed.text).toContain('Kept across a crash');
-    expect(parsed.html).toContain('Kept across a crash');
+    // The confirmation repeats the subject line only (issue 29), and says it was machine-sent (issue 24).
+    expect(parsed.text).toContain('"Subject of eml:1"');
+    expect(parsed.html).toContain('Subject of eml:1');
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
     await proc.kill('SIGTERM');
   }, 60_000);
 });
