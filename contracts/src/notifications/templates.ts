@@ -29,7 +29,7 @@ export type UpdateEmailTemplateCommand = UpdateEmailTemplateRequest & { id: stri
 export type UpdateEmailTemplateResponse = { message: string; template: EmailTemplate };
 
 /** POST /api/admin/send-test-email */
-export type SendTestEmailRequest = { email: string; templateId: string; variables?: Record<string, string> };
+export type SendTestEmailRequest = { email: string; templateId: string; variables?: Record<string, string | readonly string[]> };
 export type SendTestEmailResponse = { success: boolean; message: string; messageId?: string };
 
 /** Size limits of a template's parts (a template is rendered for every message; an unbounded one is a mistake). */

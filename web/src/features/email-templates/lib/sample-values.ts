@@ -24,9 +24,22 @@ const SAMPLES: Record<string, string> = {
   overdueCount: '3',
   dueSoonCount: '7',
   longDeployedCount: '1',
+  kitCount: '53',
+  moreCount: '3',
+  dueKitsUrl: 'https://example.org/dashboard?verification=overdue',
 };
 
-export function sampleValues(variables: readonly EmailTemplateVariable[]): Record<string, string> {
+/** Sample lists: a digest's kit lines, one per kit (the preview shows a short list). */
+const LIST_SAMPLES: Record<string, string[]> = {
+  kits: [
+    'BK-2024-0042 – Village Hall, 1 High Street, Anytown AB1 2CD – due 01/09/2025, 12 days overdue – check it: https://example.org/dashboard?verify=42',
+    'BK-2024-0043 – Library, 2 Church Lane, Anytown AB1 3EF – due 15/09/2025 – check it: https://example.org/dashboard?verify=43',
+  ],
+};
+
+export function sampleValues(variables: readonly EmailTemplateVariable[]): Record<string, string | string[]> {
   // year and date are filled in by the server when left out.
-  return Object.fromEntries(variables.filter((v) => v.name !== 'year' && v.name !== 'date').map((v) => [v.name, SAMPLES[v.name] ?? `[${v.name}]`]));
+  return Object.fromEntries(
+    variables.filter((v) => v.name !== 'year' && v.name !== 'date').map((v) => [v.name, LIST_SAMPLES[v.name] ?? SAMPLES[v.name] ?? `[${v.name}]`]),
+  );
 }
