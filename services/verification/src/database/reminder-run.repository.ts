@@ -56,13 +56,16 @@ export class ReminderRunRepository {
     );
   }
 
-  /** The run starts (or starts again after a crash: another attempt); a scheduled tick's row is made here. */
-  async start(runId: string, requestedBy: 'schedule' | 'admin'): Promise<void> {
+  /**
+   * The run starts (or starts again after a crash: another attempt); a scheduled tick's row is made here, its key
+   * naming the tick's job (`job:repeat:<scheduler>:<tick time>`).
+   */
+  async start(runId: string, requestedBy: 'schedule' | 'admin', runKey = `run:${runId}`): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO verification.reminder_runs (run_key, run_id, kind, status, requested_by, started_at) VALUES ($1, $2, 'reminder-run', 'running', $3, now())
        ON CONFLICT (run_id) DO UPDATE SET status = 'running', attempts = verification.reminder_runs.attempts + 1,
          started_at = coalesce(verification.reminder_runs.started_at, now()), error = NULL`,
-      [`run:${runId}`, runId, requestedBy],
+      [runKey, runId, requestedBy],
     );
   }
 

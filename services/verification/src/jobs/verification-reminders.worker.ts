@@ -28,6 +28,7 @@ export class VerificationRemindersWorker extends QueueWorker<VerificationReminde
       case 'reminder-run':
         return this.run.execute({
           runId: data.runId ?? runIdOfJob(String(job.id)),
+          runKey: data.runId ? undefined : `job:${job.id}`,
           requestedBy: data.requestedBy,
           lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
         });

@@ -10,7 +10,8 @@ import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 const CUSTODIAN_PAGE = 200;
 const PROGRESS_EVERY = 25;
 
-export type ReminderRunCommand = { runId: string; requestedBy: 'schedule' | 'admin'; lastAttempt: boolean };
+/** `runKey`: a scheduled tick's job (`job:<job id>`); an admin's run is keyed by its id. */
+export type ReminderRunCommand = { runId: string; requestedBy: 'schedule' | 'admin'; lastAttempt: boolean; runKey?: string };
 export type ReminderRunOutcome = { custodians: number; emails: number; kits: number; failed: number };
 
 /** The outbox's batch name of a run's e-mails (the run's page reads their delivery by it). */
@@ -47,7 +48,7 @@ export class ReminderRunHandler {
 
   private async run(cmd: ReminderRunCommand): Promise<ReminderRunOutcome> {
     const { runId } = cmd;
-    await this.runs.start(runId, cmd.requestedBy);
+    await this.runs.start(runId, cmd.requestedBy, cmd.runKey);
     const now = this.clock.now();
     const today = londonToday(now);
     const window = { today, dueUpTo: addCalendarDays(today, VERIFICATION_DUE_WINDOW_DAYS) };
