@@ -88,9 +88,10 @@ export class ReminderRunRepository {
     ]);
   }
 
+  /** A failed run has no finish time: `finished_at` means a run that finished (the status page's and metrics' last success). */
   async fail(runId: string, error: string): Promise<void> {
     await this.progress(runId, {});
-    await this.dataSource.query(`UPDATE verification.reminder_runs SET status = 'failed', finished_at = now(), error = $2 WHERE run_id = $1`, [
+    await this.dataSource.query(`UPDATE verification.reminder_runs SET status = 'failed', error = $2 WHERE run_id = $1`, [
       runId,
       error.slice(0, 1000),
     ]);
