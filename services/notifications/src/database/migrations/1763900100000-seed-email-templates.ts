@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { type EmailTemplateSeed, deleteEmailTemplates, emailPage, insertEmailTemplates } from './email-template-seeds';
 
 /**
  * The register's e-mail templates as first shipped: the spec's four (verification_reminder, verification_overdue,
@@ -7,34 +8,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * migration is a snapshot and must never change (a later wording is a new migration that updates rows an admin has
  * not edited).
  */
-type Seed = {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  variables: [string, string][];
-  subject: string;
-  html: string;
-  text: string;
-};
-
-const page = (heading: string, body: string) => `<!DOCTYPE html>
-<html lang="en">
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0;">
-<tr><td align="center">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;">
-<tr><td style="background:#b91c1c;color:#ffffff;padding:16px 24px;border-radius:8px 8px 0 0;font-size:18px;font-weight:bold;">UK Bleed Kit Register</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.5;">
-<h1 style="font-size:20px;margin:0 0 16px;">${heading}</h1>
-${body}
-</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb;">In an emergency call 999. This service is not for emergency use.<br>&copy; {{year}} UK Bleed Kit Register</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
 
 const kitTable = `<table role="presentation" cellpadding="4" cellspacing="0" style="border-collapse:collapse;margin:16px 0;">
 <tr><td style="color:#6b7280;">Serial number</td><td><strong>{{serialNumber}}</strong></td></tr>
@@ -55,7 +28,7 @@ const kitVariables: [string, string][] = [
   ['postcode', 'Postcode'],
 ];
 
-const SEEDS: Seed[] = [
+const SEEDS: EmailTemplateSeed[] = [
   {
     id: 'verification_reminder',
     name: 'Verification Reminder',
@@ -68,7 +41,7 @@ const SEEDS: Seed[] = [
       ['year', 'Current year'],
     ],
     subject: 'Bleed kit verification due: {{serialNumber}} at {{locationName}}',
-    html: page(
+    html: emailPage(
       'Your bleed kit is due for its check',
       `<p>Dear {{custodianName}},</p>
 <p>Thank you for looking after a bleed kit on the UK Bleed Kit Register. Every kit is checked every six months so that the public and the ambulance service can rely on it. The check for this kit is due on <strong>{{dueDate}}</strong>.</p>
@@ -103,7 +76,7 @@ In an emergency call 999.`,
       ['year', 'Current year'],
     ],
     subject: 'Action needed: bleed kit {{serialNumber}} is overdue for verification',
-    html: page(
+    html: emailPage(
       'Your bleed kit is overdue for its check',
       `<p>Dear {{custodianName}},</p>
 <p>The six-monthly check of this bleed kit was due on <strong>{{dueDate}}</strong> and has not been recorded yet.</p>
@@ -140,7 +113,7 @@ In an emergency call 999.`,
       ['year', 'Current year'],
     ],
     subject: 'New contact message: {{subject}}',
-    html: page(
+    html: emailPage(
       'New message from the contact form',
       `<table role="presentation" cellpadding="4" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;">
 <tr><td style="color:#6b7280;">From</td><td>{{name}} &lt;{{email}}&gt;</td></tr>
@@ -171,7 +144,7 @@ Reply to this email to answer {{name}} directly.`,
       ['year', 'Current year'],
     ],
     subject: 'We received your message: {{subject}}',
-    html: page(
+    html: emailPage(
       'Thank you for your message',
       `<p>Thank you for contacting the UK Bleed Kit Register. We have received your message and will respond as soon as possible.</p>
 <p style="color:#6b7280;">Your message:</p>
@@ -202,7 +175,7 @@ UK Bleed Kit Register, {{year}}`,
       ['year', 'Current year'],
     ],
     subject: 'Reset your UK Bleed Kit Register password',
-    html: page(
+    html: emailPage(
       'Reset your password',
       `<p>Hello {{firstName}},</p>
 <p>We received a request to reset the password of your UK Bleed Kit Register account. Use the button below to choose a new password. The link works once and expires in {{expiresInMinutes}} minutes.</p>
@@ -233,7 +206,7 @@ UK Bleed Kit Register, {{year}}`,
       ['year', 'Current year'],
     ],
     subject: 'Your bleed kit {{serialNumber}} may have been used: please restock it',
-    html: page(
+    html: emailPage(
       'Your bleed kit may have been used',
       `<p>Dear {{custodianName}},</p>
 <p>This bleed kit was marked as <strong>deployed</strong> on {{deployedAt}}. It may have been used to help someone today: thank you for making it available.</p>
@@ -271,7 +244,7 @@ UK Bleed Kit Register, {{year}}`,
       ['year', 'Current year'],
     ],
     subject: 'Verification digest: {{overdueCount}} overdue, {{dueSoonCount}} due soon',
-    html: page(
+    html: emailPage(
       'Verification digest',
       `<p>Summary of {{date}}:</p>
 <ul>
@@ -309,25 +282,10 @@ export class SeedEmailTemplates1763900100000 implements MigrationInterface {
   name = 'SeedEmailTemplates1763900100000';
 
   async up(q: QueryRunner): Promise<void> {
-    for (const t of SEEDS) {
-      await q.query(
-        `INSERT INTO notifications.email_templates (id, name, description, category, variables, subject, html_template, text_template)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-        [
-          t.id,
-          t.name,
-          t.description,
-          t.category,
-          JSON.stringify(t.variables.map(([name, description]) => ({ name, description }))),
-          t.subject,
-          t.html,
-          t.text,
-        ],
-      );
-    }
+    await insertEmailTemplates(q, SEEDS);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DELETE FROM notifications.email_templates WHERE id = ANY($1)`, [SEEDS.map((t) => t.id)]);
+    await deleteEmailTemplates(q, SEEDS);
   }
 }

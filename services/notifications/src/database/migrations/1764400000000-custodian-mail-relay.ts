@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { type EmailTemplateSeed, emailPage, insertEmailTemplates, variablesJson } from './email-template-seeds';
 
 /**
  * Mail as a relay (issue 29). The contact confirmation no longer repeats the visitor's message (its `message`
@@ -8,23 +9,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * outbox states that are never sent: `held` (over a recipient's daily limit) and `blocked` (the recipient stopped
  * them). The admins are told of each stop by the new `custodian_mail_stopped` template.
  */
-const page = (heading: string, body: string) => `<!DOCTYPE html>
-<html lang="en">
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0;">
-<tr><td align="center">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;">
-<tr><td style="background:#b91c1c;color:#ffffff;padding:16px 24px;border-radius:8px 8px 0 0;font-size:18px;font-weight:bold;">UK Bleed Kit Register</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.5;">
-<h1 style="font-size:20px;margin:0 0 16px;">${heading}</h1>
-${body}
-</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb;">In an emergency call 999. This service is not for emergency use.<br>&copy; {{year}} UK Bleed Kit Register</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
 
 type TemplateRewrite = { id: string; variables: [string, string][]; subject: string; html: string; text: string };
 
@@ -35,7 +19,7 @@ const CONFIRMATION: TemplateRewrite = {
     ['year', 'Current year'],
   ],
   subject: 'We received your message: {{subject}}',
-  html: page(
+  html: emailPage(
     'Thank you for your message',
     `<p>Thank you for contacting the UK Bleed Kit Register. We have received your message <strong>{{subject}}</strong> and will respond as soon as possible.</p>
 <p>If you did not send a message to the register, you can ignore this email.</p>
@@ -64,7 +48,7 @@ const RESTOCK: TemplateRewrite = {
     ['year', 'Current year'],
   ],
   subject: 'Your bleed kit {{serialNumber}} may have been used: please restock it',
-  html: page(
+  html: emailPage(
     'Your bleed kit may have been used',
     `<p>Dear {{custodianName}},</p>
 <p>This bleed kit was reported as used (<strong>deployed</strong>) on {{deployedAt}}. It may have helped someone today: thank you for making it available.</p>
@@ -90,7 +74,7 @@ Please check the kit, replace anything that was used or opened, and then mark it
 UK Bleed Kit Register, {{year}}`,
 };
 
-const STOPPED = {
+const STOPPED: EmailTemplateSeed = {
   id: 'custodian_mail_stopped',
   name: 'Custodian E-mails Stopped',
   description: 'Sent to the register administrators when a custodian address follows the "not my kit" link of an e-mail about a kit.',
@@ -103,7 +87,7 @@ const STOPPED = {
     ['year', 'Current year'],
   ] as [string, string][],
   subject: 'Custodian e-mails stopped by {{custodianEmail}}',
-  html: page(
+  html: emailPage(
     'A custodian address stopped e-mails about a kit',
     `<p>On {{date}}, <strong>{{custodianEmail}}</strong> followed the "not my kit, stop these e-mails" link of an e-mail about these kits:</p>
 <ul>{{#each kitIds}}<li>Kit {{this}}</li>{{/each}}</ul>
@@ -119,8 +103,6 @@ Admin page: {{adminUrl}}
 
 UK Bleed Kit Register, {{year}}`,
 };
-
-const asJson = (variables: [string, string][]) => JSON.stringify(variables.map(([name, description]) => ({ name, description })));
 
 export class CustodianMailRelay1764400000000 implements MigrationInterface {
   name = 'CustodianMailRelay1764400000000';
@@ -149,14 +131,10 @@ export class CustodianMailRelay1764400000000 implements MigrationInterface {
         `UPDATE notifications.email_templates
             SET variables = $2::jsonb, subject = $3, html_template = $4, text_template = $5, updated_at = now(), updated_by = NULL
           WHERE id = $1`,
-        [t.id, asJson(t.variables), t.subject, t.html, t.text],
+        [t.id, variablesJson(t.variables), t.subject, t.html, t.text],
       );
     }
-    await q.query(
-      `INSERT INTO notifications.email_templates (id, name, description, category, variables, subject, html_template, text_template)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-      [STOPPED.id, STOPPED.name, STOPPED.description, STOPPED.category, asJson(STOPPED.variables), STOPPED.subject, STOPPED.html, STOPPED.text],
-    );
+    await insertEmailTemplates(q, [STOPPED]);
   }
 
   async down(q: QueryRunner): Promise<void> {
