@@ -395,6 +395,8 @@ async function main() {
   if (natsBin) env.NATS_SERVER_BIN = natsBin;
   else record('nats-server binary', 0, 1, 'neither `command -v nats-server` nor /usr/sbin/nats-server: install the nats-server package');
 
+  // Every step writes its logs and results under .data, which a fresh clone does not have.
+  mkdirSync(DATA_DIR, { recursive: true });
   // TEST_ONLY_E2E=1 (with TEST_PLAYWRIGHT_GREP to pick specs) runs just the built stack and Playwright: for a
   // developer iterating on a browser test. The full command runs everything.
   if (process.env.TEST_ONLY_E2E !== '1') {
