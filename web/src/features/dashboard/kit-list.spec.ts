@@ -7,10 +7,12 @@ import {
   type KitFilters,
   pageText,
   paginate,
+  parseVerifyLink,
   showingText,
   sortKits,
   tileCounts,
   TYPE_FILTER_OPTIONS,
+  verificationFilterFromLink,
 } from './kit-list';
 
 const f = (overrides: Partial<KitFilters>): KitFilters => ({ ...DEFAULT_FILTERS, ...overrides });
@@ -160,5 +162,33 @@ describe('dashboard kit list rules', () => {
     expect(isNoKitsError({ status: 500, message: '500: Kit not found in cache' })).toBe(true);
     expect(isNoKitsError({ status: 500, message: '500: Internal Server Error' })).toBe(false);
     expect(isNoKitsError(undefined)).toBe(false);
+  });
+});
+
+describe('the reminder e-mails’ links', () => {
+  it.each([
+    [null, { kind: 'none' }],
+    ['42', { kind: 'kit', kitId: 42 }],
+    [' 42 ', { kind: 'kit', kitId: 42 }],
+    ['BCK-42', { kind: 'kit', kitId: 42 }],
+    ['bck-42', { kind: 'kit', kitId: 42 }],
+    ['', { kind: 'invalid' }],
+    ['0', { kind: 'invalid' }],
+    ['-1', { kind: 'invalid' }],
+    ['4.2', { kind: 'invalid' }],
+    ['42abc', { kind: 'invalid' }],
+    ['1e3', { kind: 'invalid' }],
+    ['9999999999999999', { kind: 'invalid' }],
+  ])('reads ?verify=%p as %p', (value, expected) => {
+    expect(parseVerifyLink(value)).toEqual(expected);
+  });
+
+  it('reads ?verification= as one of the contracts’ buckets, never "all" or anything else', () => {
+    expect(verificationFilterFromLink('overdue')).toBe('overdue');
+    expect(verificationFilterFromLink('due_30')).toBe('due_30');
+    expect(verificationFilterFromLink('due_soon')).toBe('due_soon');
+    expect(verificationFilterFromLink('all')).toBeNull();
+    expect(verificationFilterFromLink('OVERDUE')).toBeNull();
+    expect(verificationFilterFromLink(null)).toBeNull();
   });
 });

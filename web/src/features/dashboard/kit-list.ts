@@ -1,5 +1,6 @@
 import {
   ADMIN_LOCATION_TYPE_OPTIONS,
+  displayKitId,
   EXPIRY_FILTER_LABELS,
   EXPIRY_FILTERS,
   type ExpiryFilter,
@@ -171,6 +172,35 @@ export function tileCounts(
   }
   return { active, expiringSoon, expired, verificationDue };
 }
+
+// ---- the dashboard's links (the reminder e-mails' `?verify=<kitId>` and `?verification=<bucket>`) ----------------
+
+/** The query parameters of the links in reminder e-mails (contracts: kitVerifyPath, dueKitsPath). */
+export const VERIFY_PARAM = 'verify';
+export const VERIFICATION_PARAM = 'verification';
+
+/** What `?verify=` names: nothing, a kit id, or something that is not one (a mangled link). */
+export type VerifyLink = { kind: 'none' } | { kind: 'kit'; kitId: number } | { kind: 'invalid' };
+
+export function parseVerifyLink(value: string | null): VerifyLink {
+  if (value === null) return { kind: 'none' };
+  const trimmed = value.trim();
+  // Kit ids are positive integers; the BCK- form people see on the dashboard is accepted too.
+  const digits = /^(?:BCK-)?(\d{1,15})$/i.exec(trimmed)?.[1];
+  const kitId = digits === undefined ? NaN : Number(digits);
+  return Number.isSafeInteger(kitId) && kitId > 0 ? { kind: 'kit', kitId } : { kind: 'invalid' };
+}
+
+/** The verification bucket `?verification=` names, or null when it names none ('all' is the default, not a link). */
+export function verificationFilterFromLink(value: string | null): Exclude<VerificationFilter, 'all'> | null {
+  const found = VERIFICATION_FILTERS.find((f) => f === value);
+  return found && found !== 'all' ? found : null;
+}
+
+export const VERIFY_LINK_INVALID = 'This link does not name a kit. Find the kit in the list below and choose Verify Kit in its details.';
+export const verifyLinkNotYours = (kitId: number): string =>
+  `Kit ${displayKitId(kitId)} is not one of your kits, so it cannot be verified here. If the reminder was sent to another account, sign in with that account.`;
+export const VERIFICATION_LINK_INVALID = 'This link asks for a verification filter the dashboard does not have, so all your kits are shown.';
 
 /** A load failure that only means 'this user has no kits' shows the empty state, not an error. */
 export function isNoKitsError(error: unknown): boolean {

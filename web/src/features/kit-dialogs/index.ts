@@ -9,5 +9,5 @@ export type { EditKitDialogProps } from './components/edit-kit-dialog';
 export type { KitDetailDialogProps } from './components/kit-detail-dialog';
 export { kitDialogsApi } from './api';
 
-/** The three dialogs together, for pages that open them (the dashboard receives them from the app shell). */
-export const kitDialogs = { KitDetailDialog, EditKitDialog, DeploymentStatusDialog } as const;
+/** The dialogs together, for pages that open them (the dashboard receives them from the app shell). */
+export const kitDialogs = { KitDetailDialog, EditKitDialog, DeploymentStatusDialog, VerifyKitDialog } as const;

@@ -1,11 +1,11 @@
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { signInPageHref } from '@bleedkits/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../hooks/use-current-user';
-import { PATHS } from '@/config/paths';
 
-/** Guards signed-in routes: a loading message while the session is checked, /auth when signed out. */
+/** Guards signed-in routes: a loading message while the session is checked, /auth?returnTo=<this page> when signed out. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isLoading, isSignedIn } = useCurrentUser();
   const location = useLocation();
@@ -16,6 +16,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
       </Container>
     );
   }
-  if (!isSignedIn) return <Navigate to={PATHS.auth} replace state={{ from: location.pathname }} />;
+  // The whole address comes back after sign-in (a reminder's /dashboard?verify=<kitId> keeps its kit).
+  if (!isSignedIn) return <Navigate to={signInPageHref(`${location.pathname}${location.search}${location.hash}`)} replace />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Kit } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
@@ -11,11 +11,11 @@ import { DashboardPage } from './dashboard-page';
 
 afterEach(() => dismissToast());
 
-function open(kits: Kit[] | (() => Response), routes: Routes = {}) {
+function open(kits: Kit[] | (() => Response), routes: Routes = {}, path = '/dashboard') {
   const list = typeof kits === 'function' ? kits : () => json({ kits, userRole: 'user' });
   const fetchMock = mockFetch({ 'GET /api/bleed-kits/user': list, ...routes });
   const user = userEvent.setup({ pointerEventsCheck: 0 });
-  const app = renderApp(<DashboardPage user={aUser({ firstName: 'Jo' })} dialogs={kitDialogs} />, { path: '/dashboard' });
+  const app = renderApp(<DashboardPage user={aUser({ firstName: 'Jo' })} dialogs={kitDialogs} />, { path });
   return { user, fetchMock, ...app };
 }
 
@@ -215,5 +215,110 @@ describe('DashboardPage', () => {
     const edit = await screen.findByRole('dialog', { name: /Edit Kit/ });
     expect(await within(edit).findByLabelText('Serial Number')).toHaveValue('SN-555');
     expect(within(edit).getByRole('button', { name: 'Delete Kit' })).toBeInTheDocument();
+  });
+
+  describe('the reminder e-mails’ links', () => {
+    const address = (app: { router: { state: { location: { pathname: string; search: string } } } }) =>
+      `${app.router.state.location.pathname}${app.router.state.location.search}`;
+    const overdue = aKit({ id: 7, locationName: 'Scout Hut', serialNumber: 'SN-7', nextVerificationDue: daysFromNow(-12) });
+    const dueSoon = aKit({ id: 8, locationName: 'Village Hall', serialNumber: 'SN-8', nextVerificationDue: daysFromNow(10) });
+    const current = aKit({ id: 9, locationName: 'Cricket Club', serialNumber: 'SN-9', nextVerificationDue: daysFromNow(150) });
+
+    it('?verify=<kitId> opens that kit’s check once the list has loaded, records it, and leaves the address without it', async () => {
+      const app = open(
+        [overdue, dueSoon],
+        { 'POST /api/bleed-kits/7/verify': () => json({ ...overdue, nextVerificationDue: daysFromNow(182) }) },
+        '/dashboard?verify=7',
+      );
+      expect(screen.getByText('Loading your kits...')).toBeInTheDocument();
+      const dialog = await screen.findByRole('dialog', { name: /Verify Kit/ });
+      expect(within(dialog).getByText('Scout Hut (SN-7)')).toBeInTheDocument();
+      for (const group of within(dialog).getAllByRole('radiogroup')) await app.user.click(within(group).getByRole('radio', { name: 'Yes' }));
+      await app.user.click(within(dialog).getByRole('button', { name: 'Record Check' }));
+
+      expect(await screen.findByText('Kit verified')).toBeInTheDocument();
+      expect(await app.fetchMock.bodies('POST /api/bleed-kits/7/verify')).toEqual([
+        { cabinetAccessible: true, kitPresent: true, sealIntact: true, tourniquetExpiry: null, dressingsExpiry: null, notes: null },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(address(app)).toBe('/dashboard');
+    });
+
+    it('closing the check without recording it removes ?verify= and keeps the other parameters', async () => {
+      const app = open([overdue, dueSoon], {}, '/dashboard?verification=overdue&verify=8');
+      const dialog = await screen.findByRole('dialog', { name: /Verify Kit/ });
+      expect(within(dialog).getByText('Village Hall (SN-8)')).toBeInTheDocument();
+      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(address(app)).toBe('/dashboard?verification=overdue');
+      expect(app.fetchMock.calls()).not.toContain('POST /api/bleed-kits/8/verify');
+    });
+
+    it('says so when the linked kit is not one of the user’s, and Dismiss removes the link', async () => {
+      const app = open([overdue], {}, '/dashboard?verify=4242');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Kit BCK-4242 is not one of your kits, so it cannot be verified here. If the reminder was sent to another account, sign in with that account.',
+      );
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(kitIds()).toEqual(['BCK-7']);
+      await app.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(address(app)).toBe('/dashboard');
+    });
+
+    it('says so when the user has no kits at all', async () => {
+      open([], {}, '/dashboard?verify=7');
+      expect(await screen.findByText('No Registered Kits')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('Kit BCK-7 is not one of your kits');
+    });
+
+    it.each(['abc', '-3', '0', '7.5', '', '99999999999999999999'])('says a link with ?verify=%s does not name a kit', async (value) => {
+      open([overdue], {}, `/dashboard?verify=${encodeURIComponent(value)}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This link does not name a kit. Find the kit in the list below and choose Verify Kit in its details.',
+      );
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(kitIds()).toEqual(['BCK-7']);
+    });
+
+    it('?verification=overdue and ?verification=due_30 open the list filtered to those kits', async () => {
+      const first = open(
+        [overdue, dueSoon, current, aKit({ id: 10, status: 'pending', nextVerificationDue: daysFromNow(-3) })],
+        {},
+        '/dashboard?verification=overdue',
+      );
+      await screen.findByRole('table', { name: 'My kits' });
+      expect(kitIds()).toEqual(['BCK-7']);
+      expect(screen.getByLabelText('Verification')).toHaveValue('overdue');
+      first.unmount();
+
+      open([overdue, dueSoon, current], {}, '/dashboard?verification=due_30');
+      await screen.findByRole('table', { name: 'My kits' });
+      expect(kitIds()).toEqual(['BCK-8']);
+      expect(screen.getByLabelText('Verification')).toHaveValue('due_30');
+    });
+
+    it('choosing another verification filter, or clearing them, takes the link’s filter out of the address', async () => {
+      const app = open([overdue, dueSoon, current], {}, '/dashboard?verification=overdue');
+      await screen.findByRole('table', { name: 'My kits' });
+      await app.user.selectOptions(screen.getByLabelText('Verification'), 'all');
+      expect(kitIds()).toEqual(['BCK-7', 'BCK-8', 'BCK-9']);
+      expect(address(app)).toBe('/dashboard');
+
+      await act(() => app.router.navigate('/dashboard?verification=due_30'));
+      await waitFor(() => expect(kitIds()).toEqual(['BCK-8']));
+      await app.user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+      expect(kitIds()).toEqual(['BCK-7', 'BCK-8', 'BCK-9']);
+      expect(address(app)).toBe('/dashboard');
+    });
+
+    it('shows every kit and says so when ?verification= names no filter', async () => {
+      open([overdue, dueSoon], {}, '/dashboard?verification=soonish');
+      await screen.findByRole('table', { name: 'My kits' });
+      expect(kitIds()).toEqual(['BCK-7', 'BCK-8']);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'This link asks for a verification filter the dashboard does not have, so all your kits are shown.',
+      );
+    });
   });
 });

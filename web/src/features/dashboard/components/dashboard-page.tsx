@@ -12,12 +12,22 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { CurrentUser, Kit } from '@bleedkits/contracts';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { useCustodianKitsQuery } from '../api';
 import { useKitList } from '../hooks/use-kit-list';
-import { isNoKitsError } from '../kit-list';
+import {
+  isNoKitsError,
+  parseVerifyLink,
+  VERIFICATION_LINK_INVALID,
+  VERIFICATION_PARAM,
+  verificationFilterFromLink,
+  VERIFY_LINK_INVALID,
+  VERIFY_PARAM,
+  verifyLinkNotYours,
+} from '../kit-list';
+import type { KitListState } from '../hooks/use-kit-list';
 import type { KitDialogComponents } from './kit-dialog-slots';
 import { KitFiltersBar } from './kit-filters-bar';
 import { KitPagination } from './kit-pagination';
@@ -64,11 +74,64 @@ function NoMatches({ onClear }: { onClear: () => void }) {
   );
 }
 
+/** A reminder link that cannot be followed, said above the list; dismissing it removes the link's parameter. */
+function LinkProblem({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * The reminder e-mails' links: `?verification=<bucket>` starts the list filtered to it, and `?verify=<kitId>` opens that
+ * kit's check once the list has loaded. The address says what is open: closing the check (or choosing another
+ * verification filter) removes its parameter, so a reload or Back does not reopen it.
+ */
+function useReminderLinks() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const drop = useCallback(
+    (name: string) =>
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const verificationParam = searchParams.get(VERIFICATION_PARAM);
+  return {
+    verify: parseVerifyLink(searchParams.get(VERIFY_PARAM)),
+    dropVerify: () => drop(VERIFY_PARAM),
+    verification: verificationFilterFromLink(verificationParam),
+    verificationInvalid: verificationParam !== null && verificationFilterFromLink(verificationParam) === null,
+    dropVerification: () => drop(VERIFICATION_PARAM),
+  };
+}
+
 function MyKits({ isAdmin, dialogs }: { isAdmin: boolean; dialogs: KitDialogComponents }) {
   const { data, error, isLoading, isError, refetch } = useCustodianKitsQuery(undefined, { refetchOnMountOrArgChange: true });
   const kits = data?.kits ?? [];
-  const list = useKitList(kits);
+  const links = useReminderLinks();
+  const list = useKitList(kits, { initialFilters: links.verification ? { verification: links.verification } : undefined });
   const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  // A link followed while the dashboard is open (the address changes, the page stays) applies its filter too.
+  const { setFilter } = list;
+  useEffect(() => {
+    if (links.verification) setFilter('verification', links.verification);
+  }, [links.verification, setFilter]);
 
   // The spec's exception: this list refetches whenever the window regains focus.
   useEffect(() => {
@@ -92,18 +155,48 @@ function MyKits({ isAdmin, dialogs }: { isAdmin: boolean; dialogs: KitDialogComp
       </Alert>
     );
   }
-  if (isError || kits.length === 0) return <NoKits />;
 
-  const { KitDetailDialog, EditKitDialog, DeploymentStatusDialog } = dialogs;
+  const { KitDetailDialog, EditKitDialog, DeploymentStatusDialog, VerifyKitDialog } = dialogs;
+  const verifyKitId = links.verify.kind === 'kit' ? links.verify.kitId : null;
+  const verifyKit = verifyKitId === null ? undefined : kits.find((k) => k.id === verifyKitId);
+  const linkProblems = (
+    <>
+      {links.verify.kind === 'invalid' && <LinkProblem message={VERIFY_LINK_INVALID} onDismiss={links.dropVerify} />}
+      {verifyKitId !== null && !verifyKit && <LinkProblem message={verifyLinkNotYours(verifyKitId)} onDismiss={links.dropVerify} />}
+      {links.verificationInvalid && <LinkProblem message={VERIFICATION_LINK_INVALID} onDismiss={links.dropVerification} />}
+    </>
+  );
+  if (isError || kits.length === 0) {
+    return (
+      <>
+        {linkProblems}
+        <NoKits />
+      </>
+    );
+  }
+
   const close = () => setDialog(null);
   const admin = isAdmin || data?.userRole === 'admin';
+  // Another verification filter (or none) than the link's: the address stops naming it.
+  const filters: KitListState = {
+    ...list,
+    setFilter: (key, value) => {
+      if (key === 'verification' && links.verification) links.dropVerification();
+      list.setFilter(key, value);
+    },
+    clearFilters: () => {
+      if (links.verification) links.dropVerification();
+      list.clearFilters();
+    },
+  };
 
   return (
     <>
+      {linkProblems}
       <KitTiles kits={kits} />
-      <KitFiltersBar list={list} />
+      <KitFiltersBar list={filters} />
       {list.matching.length === 0 ? (
-        <NoMatches onClear={list.clearFilters} />
+        <NoMatches onClear={filters.clearFilters} />
       ) : (
         <>
           <KitsTable
@@ -120,6 +213,7 @@ function MyKits({ isAdmin, dialogs }: { isAdmin: boolean; dialogs: KitDialogComp
       )}
       {dialog?.kind === 'edit' && <EditKitDialog kitId={dialog.kit.id} open onClose={close} allowDelete isAdmin={admin} />}
       {dialog?.kind === 'deployment' && <DeploymentStatusDialog kit={dialog.kit} open onClose={close} />}
+      {verifyKit && <VerifyKitDialog kit={verifyKit} open onClose={links.dropVerify} />}
     </>
   );
 }

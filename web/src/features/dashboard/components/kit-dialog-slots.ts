@@ -8,9 +8,12 @@ import type { ComponentType } from 'react';
 export type KitDetailDialogProps = { kitId: number; open: boolean; onClose: () => void; onEdit: () => void };
 export type EditKitDialogProps = { kitId: number | null; open: boolean; onClose: () => void; allowDelete?: boolean; isAdmin?: boolean };
 export type DeploymentStatusDialogProps = { kit: Kit; open: boolean; onClose: () => void };
+export type VerifyKitDialogProps = { kit: Pick<Kit, 'id' | 'locationName' | 'serialNumber'>; open: boolean; onClose: () => void };
 
 export type KitDialogComponents = {
   KitDetailDialog: ComponentType<KitDetailDialogProps>;
   EditKitDialog: ComponentType<EditKitDialogProps>;
   DeploymentStatusDialog: ComponentType<DeploymentStatusDialogProps>;
+  /** Opened by the reminder e-mails' links (`/dashboard?verify=<kitId>`). */
+  VerifyKitDialog: ComponentType<VerifyKitDialogProps>;
 };

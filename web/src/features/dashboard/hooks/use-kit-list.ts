@@ -15,9 +15,9 @@ export type KitListState = {
   page: Page<Kit>;
 };
 
-/** Filters, sort and paging of the owner's kits; any filter, sort or page-size change returns to page 1. */
-export function useKitList(kits: readonly Kit[], now?: Date): KitListState {
-  const [filters, setFilters] = useState<KitFilters>(DEFAULT_FILTERS);
+/** Filters (from `initialFilters`, e.g. a link's, on the first render), sort and paging of the owner's kits; any filter, sort or page-size change returns to page 1. */
+export function useKitList(kits: readonly Kit[], { now, initialFilters }: { now?: Date; initialFilters?: Partial<KitFilters> } = {}): KitListState {
+  const [filters, setFilters] = useState<KitFilters>(() => ({ ...DEFAULT_FILTERS, ...initialFilters }));
   const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
 
@@ -36,7 +36,12 @@ export function useKitList(kits: readonly Kit[], now?: Date): KitListState {
 
   const matching = useMemo(() => sortKits(filterKits(kits, filters, now), filters.sortField, filters.sortDirection), [kits, filters, now]);
   const current = useMemo(() => paginate(matching, page, pageSize), [matching, page, pageSize]);
-  const isFiltered = filters.search.trim() !== '' || filters.status !== 'all' || filters.locationType !== 'all' || filters.expiry !== 'all';
+  const isFiltered =
+    filters.search.trim() !== '' ||
+    filters.status !== 'all' ||
+    filters.locationType !== 'all' ||
+    filters.expiry !== 'all' ||
+    filters.verification !== 'all';
 
   return { filters, setFilter, clearFilters, isFiltered, pageSize, setPageSize, setPage, matching, page: current };
 }
