@@ -9,3 +9,4 @@ export * from './redis';
 export * from './service-process';
 export * from './otlp-receiver';
 export * from './shared-data';
+export * from './doubles';
