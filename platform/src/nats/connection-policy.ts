@@ -11,3 +11,16 @@ export const NATS_CONNECTION_POLICY = {
   pingInterval: 5000,
   maxPingOut: 2,
 } as const;
+
+/**
+ * The servers of NATS_URL: one URL, or a comma-separated list naming every server of a cluster (so a process
+ * still connects when the one it would have tried first is down). Spaces around the commas are allowed.
+ */
+export function natsServers(natsUrl: string): string[] {
+  const servers = natsUrl
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (servers.length === 0) throw new Error('NATS_URL names no server: give one URL or a comma-separated list');
+  return servers;
+}

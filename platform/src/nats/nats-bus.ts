@@ -5,7 +5,7 @@ import { ErrorCode, type ServiceErrorBody, isServiceErrorBody } from '@bleedkits
 import type { WireRequest, WireResponse, WireSubject } from '@bleedkits/contracts/wire';
 import { RemoteCallError } from '../errors/service-error';
 import { decodeReply, encodeEvent, encodeRequest } from './nest-wire';
-import { NATS_CONNECTION_POLICY } from './connection-policy';
+import { NATS_CONNECTION_POLICY, natsServers } from './connection-policy';
 
 export type NatsBusOptions = {
   servers: string;
@@ -130,7 +130,7 @@ export class NatsBus {
 
   private async open(): Promise<NatsConnection> {
     const nc = await connect({
-      servers: this.options.servers.split(','),
+      servers: natsServers(this.options.servers),
       name: this.options.name,
       ...NATS_CONNECTION_POLICY,
     });

@@ -1,6 +1,6 @@
 import { type MicroserviceOptions, ServerNats } from '@nestjs/microservices';
 import type { ServiceContext } from '@bleedkits/contracts';
-import { NATS_CONNECTION_POLICY } from './connection-policy';
+import { NATS_CONNECTION_POLICY, natsServers } from './connection-policy';
 
 /**
  * A handler's answer that is already JSON (a feed page assembled from per-item JSON it had to serialise anyway, to
@@ -101,7 +101,7 @@ export class DrainingNatsServer extends ServerNats {
 export function natsMicroserviceOptions(context: ServiceContext, servers: string): MicroserviceOptions {
   return {
     strategy: new DrainingNatsServer({
-      servers: servers.split(','),
+      servers: natsServers(servers),
       queue: context,
       name: `${context}-${process.pid}`,
       ...NATS_CONNECTION_POLICY,

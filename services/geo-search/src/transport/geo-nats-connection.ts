@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type NatsConnection, connect } from 'nats';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
-import { NATS_CONNECTION_POLICY } from '@bleedkits/platform';
+import { NATS_CONNECTION_POLICY, natsServers } from '@bleedkits/platform';
 
 /**
  * geo-search's own NATS connection for what NatsBus (a client) does not offer: raw-byte query subscriptions in
@@ -17,7 +17,7 @@ export class GeoNatsConnection implements OnApplicationShutdown {
 
   constructor(@Inject(GEO_SEARCH_ENV) env: GeoSearchEnv) {
     this.ready = connect({
-      servers: env.NATS_URL.split(','),
+      servers: natsServers(env.NATS_URL),
       name: `geo-search-raw-${process.pid}`,
       ...NATS_CONNECTION_POLICY,
     }).then(async (nc) => {
