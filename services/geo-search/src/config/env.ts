@@ -30,6 +30,11 @@ export function readGeoSearchEnv(source: NodeJS.ProcessEnv = process.env) {
         default: 'geo-search-snapshots',
         desc: "JetStream object store bucket of the public projection's snapshot (a new replica starts from it); 'off' reads the whole feed",
       }),
+      NATS_JETSTREAM_REPLICAS: num({
+        default: 1,
+        choices: [1, 3, 5],
+        desc: 'copies of the snapshot bucket a NATS cluster keeps (1 on one server; 3 on a three-server cluster, so losing one loses nothing)',
+      }),
       GEO_PROJECTION_SNAPSHOT_INTERVAL_MS: num({
         default: 300_000,
         desc: 'how often a replica stores a new snapshot of the projection (when the register moved on and no newer one is stored)',

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { type ObjectStore, StorageType } from 'nats';
+import { type NatsConnection, type ObjectStore, StorageType } from 'nats';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
 import { GeoNatsConnection } from '../transport/geo-nats-connection';
 import { KitProjection } from './kit-projection';
@@ -54,14 +54,31 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
   }
 
   private store(): Promise<ObjectStore> {
-    this.bucket ??= this.nats.ready.then((nc) =>
-      nc.jetstream().views.os(this.env.GEO_PROJECTION_SNAPSHOT_BUCKET, {
+    this.bucket ??= this.nats.ready.then(async (nc) => {
+      const os = await nc.jetstream().views.os(this.env.GEO_PROJECTION_SNAPSHOT_BUCKET, {
         storage: StorageType.File,
+        replicas: this.env.NATS_JETSTREAM_REPLICAS,
         description: 'geo-search: snapshots of the public projection',
-      }),
-    );
+      });
+      await this.keepReplicas(nc);
+      return os;
+    });
     this.bucket.catch(() => (this.bucket = null));
     return this.bucket;
+  }
+
+  /**
+   * Opening a bucket that exists leaves its stream as it is: one made on a single server (or before
+   * NATS_JETSTREAM_REPLICAS was raised) is given the configured number of copies here, so moving to a cluster loses
+   * no snapshot when a server goes.
+   */
+  private async keepReplicas(nc: NatsConnection): Promise<void> {
+    const jsm = await nc.jetstreamManager();
+    const stream = `OBJ_${this.env.GEO_PROJECTION_SNAPSHOT_BUCKET}`;
+    const { config } = await jsm.streams.info(stream);
+    if (config.num_replicas === this.env.NATS_JETSTREAM_REPLICAS) return;
+    await jsm.streams.update(stream, { ...config, num_replicas: this.env.NATS_JETSTREAM_REPLICAS });
+    this.logger.log({ msg: 'snapshot bucket replicas changed', from: config.num_replicas, to: this.env.NATS_JETSTREAM_REPLICAS });
   }
 
   /** Restores the projection from the stored snapshot when there is a usable one; says where the replica starts from. */
