@@ -29,6 +29,8 @@ export const IdentitySubjects = {
   requestPasswordReset: 'identity.cmd.request-password-reset.v1',
   /** The admins' e-mail addresses (who receives contact messages when CONTACT_INBOX_EMAIL is unset). */
   adminEmails: 'identity.qry.admin-emails.v1',
+  /** One page of identity's audit entries (role changes, deletions, password resets, admin sign-ins), newest first. */
+  auditPage: 'identity.qry.audit-page.v1',
 } as const;
 
 export const KitsSubjects = {
@@ -38,6 +40,8 @@ export const KitsSubjects = {
   setDeploymentStatus: 'kits.cmd.set-deployment-status.v1',
   delete: 'kits.cmd.delete.v1',
   approve: 'kits.cmd.approve.v1',
+  /** One page of the kits' audit entries (approved, rejected, edited, deleted), newest first. */
+  auditPage: 'kits.qry.audit-page.v1',
   reject: 'kits.cmd.reject.v1',
   reactivate: 'kits.cmd.reactivate.v1',
   getKit: 'kits.qry.kit.v1',

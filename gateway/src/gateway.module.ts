@@ -37,6 +37,7 @@ import { ForgotPasswordController } from './routes/notifications/forgot-password
 import { SqlBaselineController } from './routes/bench/sql-baseline.controller';
 import { BackupsController } from './routes/admin/backups/backups.controller';
 import { StatusController } from './routes/admin/status/status.controller';
+import { AuditController } from './routes/admin/audit/audit.controller';
 import { StatusClock } from './routes/admin/status/status-clock';
 import { AmbulanceFeedController } from './routes/ambulance-feed/ambulance-feed.controller';
 import { FeedClientsController } from './routes/ambulance-feed/feed-clients.controller';
@@ -77,6 +78,7 @@ export class GatewayModule {
         LoginRedirectController,
         BackupsController,
         StatusController,
+        AuditController,
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },

@@ -20,3 +20,4 @@ export * from './bootstrap/service-root.module';
 export * from './nats/nats-bus.module';
 export * from './queues';
 export * from './feed/revision-feed-follower';
+export * from './audit';

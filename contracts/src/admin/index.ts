@@ -1,2 +1,3 @@
 export * from './admin';
 export * from './system-status';
+export * from './audit';

@@ -44,7 +44,7 @@ export type GoogleSignInRequest = { googleId: string; email: string; firstName: 
 /** An admin's actions on another user: the actor is who acts (identity checks the role and refuses one's own account). */
 export type ToggleRoleRequest = { actor: Actor; userId: string; email?: string };
 export type AdminUpdateUserRequest = { userId: string; firstName: string; lastName: string; email: string };
-export type SendPasswordResetRequest = { userId: string; resetUrlBase: string };
+export type SendPasswordResetRequest = { actor: Actor; userId: string; resetUrlBase: string };
 export type ResetPasswordRequest = { token: string; newPassword: string };
 export type DeleteUserRequest = { actor: Actor; userId: string };
 /** identity.qry.user.v1: the current user of a session. */

@@ -38,3 +38,6 @@ export const revision = z.number().int().min(0);
 
 /** The cursor of a list read part by part (contracts/src/paging). */
 export const listPart = { after: z.unknown().optional(), limit: z.number().int().positive().optional() };
+
+/** One page of a context's audit entries: filters and the cursor are read and checked by the handler. */
+export const auditPageRequest = shape({ actor, after: z.unknown().optional(), limit: z.unknown().optional() });

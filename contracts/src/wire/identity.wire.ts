@@ -21,10 +21,11 @@ import type {
   UserEmailsResponse,
   UserResponse,
 } from '../identity/user';
+import type { AuditPage, AuditPageRequest } from '../admin/audit';
 import type { RequestPasswordResetCommand } from '../notifications/contact';
 import type { ListPart, ListPartRequest } from '../paging/paging';
 import { IdentitySubjects } from '../subjects';
-import { actor, call, listPart, shape } from './call';
+import { type Asked, actor, auditPageRequest, call, listPart, shape } from './call';
 
 const userId = z.string();
 /** A user's names and e-mail: the handler checks them with the spec's messages (a name on one line, an address). */
@@ -53,8 +54,9 @@ export const IdentityWire = {
   ),
   [IdentitySubjects.toggleRole]: call<ToggleRoleRequest, ToggleRoleResponse>(shape({ actor, userId, email: z.string().optional() })),
   [IdentitySubjects.adminUpdateUser]: call<AdminUpdateUserRequest, UserResponse>(shape({ userId, ...profile })),
-  [IdentitySubjects.sendPasswordReset]: call<SendPasswordResetRequest, MessageResponse>(shape({ userId, resetUrlBase: z.string() })),
+  [IdentitySubjects.sendPasswordReset]: call<SendPasswordResetRequest, MessageResponse>(shape({ actor, userId, resetUrlBase: z.string() })),
   [IdentitySubjects.resetPassword]: call<ResetPasswordRequest, ResetPasswordResponse>(shape({ token: z.unknown(), newPassword: z.unknown() })),
+  [IdentitySubjects.auditPage]: call<Asked<AuditPageRequest>, AuditPage>(auditPageRequest),
   [IdentitySubjects.deleteUser]: call<DeleteUserRequest, MessageResponse>(shape({ actor, userId })),
   [IdentitySubjects.userEmails]: call<UserEmailsRequest, UserEmailsResponse>(shape({ userIds: z.array(z.string()) })),
   [IdentitySubjects.requestPasswordReset]: call<RequestPasswordResetCommand, MessageResponse>(

@@ -9,6 +9,7 @@ import type {
   ManufacturerRow,
   StatisticsResponse,
 } from '../admin/admin';
+import type { AuditPage, AuditPageRequest } from '../admin/audit';
 import type {
   ApprovedDownloadBeginResponse,
   ApprovedDownloadCommitRequest,
@@ -51,7 +52,7 @@ import type { CountByOwnerRequest, CountByOwnerResponse } from '../platform/heal
 import type { ListPart, ListPartRequest } from '../paging/paging';
 import { KitsSubjects } from '../subjects';
 import type { BulkUpdateVerificationDatesRequest, BulkUpdateVerificationDatesResponse, VerifyKitRequest } from '../verification/verification';
-import { type Asked, actor, call, fields, kitId, listPart, revision, shape } from './call';
+import { type Asked, actor, auditPageRequest, call, fields, kitId, listPart, revision, shape } from './call';
 
 const byActor = shape({ actor });
 const aKit = shape({ actor, kitId });
@@ -69,6 +70,7 @@ export const KitsWire = {
   ),
   [KitsSubjects.delete]: call<Asked<{ kitId: number | string }>, MessageResponse>(aKit),
   [KitsSubjects.approve]: call<Asked<{ kitId: number | string }>, Kit>(aKit),
+  [KitsSubjects.auditPage]: call<Asked<AuditPageRequest>, AuditPage>(auditPageRequest),
   [KitsSubjects.reject]: call<Asked<{ kitId: number | string }>, Kit>(aKit),
   [KitsSubjects.reactivate]: call<Asked<{ kitId: number | string }>, Kit>(aKit),
   [KitsSubjects.getKit]: call<Asked<{ kitId: number | string }>, Kit>(aKit),

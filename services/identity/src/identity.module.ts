@@ -3,6 +3,10 @@ import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform
 import { IDENTITY_ENV, type IdentityEnv } from './config/env';
 import { EmailChangeRecord, PasswordResetTokenRecord, UserRecord } from './database/user.orm-entity';
 import { UserRepository } from './database/user.repository';
+import { IdentityAuditTrail } from './database/identity-audit-trail';
+import { IdentityAuditEntries1764900200000 } from './database/migrations/1764900200000-identity-audit-entries';
+import { IdentityAuditPageHandler } from './queries/audit-page/audit-page.handler';
+import { IdentityAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
 import { CreateUsers1763700000000 } from './database/migrations/1763700000000-create-users';
 import { CreateEmailChanges1764200000000 } from './database/migrations/1764200000000-create-email-changes';
 import { PasswordHasher } from './passwords/password-hasher';
@@ -47,7 +51,7 @@ export class IdentityModule {
           schema: 'identity',
           databaseUrl: env.DATABASE_URL,
           entities: [UserRecord, PasswordResetTokenRecord, EmailChangeRecord],
-          migrations: [CreateUsers1763700000000, CreateEmailChanges1764200000000],
+          migrations: [CreateUsers1763700000000, CreateEmailChanges1764200000000, IdentityAuditEntries1764900200000],
         }),
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'identity-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('identity'),
@@ -68,6 +72,7 @@ export class IdentityModule {
         UserEmailsMessageController,
         RequestPasswordResetMessageController,
         AdminEmailsMessageController,
+        IdentityAuditPageMessageController,
       ],
       providers: [
         { provide: IDENTITY_ENV, useValue: env },
@@ -76,6 +81,8 @@ export class IdentityModule {
         { provide: EmailChangeMailer, useClass: OutboxEmailChangeMailer },
         RequestPasswordResetHandler,
         UserRepository,
+        IdentityAuditTrail,
+        IdentityAuditPageHandler,
         RegisterUserHandler,
         LogInHandler,
         SignInWithGoogleHandler,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, type CountByOwnerResponse, normaliseEmail } from '@bleedkits/contracts';
-import type { NatsBus } from '@bleedkits/platform';
+import type { NatsBus, NewAuditEntry } from '@bleedkits/platform';
+import type { IdentityAuditTrail } from '../src/database/identity-audit-trail';
 import type { IdentityEnv } from '../src/config/env';
 import type { NewUser, UserRepository } from '../src/database/user.repository';
 import { IdentityErrors } from '../src/domain/identity.errors';
@@ -99,16 +100,20 @@ export function userPorts(initial: Partial<User>[] = []) {
       return add({ ...user, id: randomUUID(), createdAt: new Date() });
     },
     update,
-    async setRole(id: string, role: User['role']) {
-      return update(id, { role });
+    async setRole(id: string, role: User['role'], alsoRecord?: (m: unknown) => Promise<void>) {
+      const updated = await update(id, { role });
+      await alsoRecord?.({});
+      return updated;
     },
-    async delete(id: string) {
+    async delete(id: string, alsoRecord?: (m: unknown) => Promise<void>) {
       writes.push('delete');
       store.delete(id);
+      await alsoRecord?.({});
     },
-    async createResetToken(userId: string, tokenHash: string, expiresAt: Date) {
+    async createResetToken(userId: string, tokenHash: string, expiresAt: Date, alsoRecord?: (m: unknown) => Promise<void>) {
       writes.push('createResetToken');
       tokens.push({ userId, tokenHash, expiresAt, usedAt: null });
+      await alsoRecord?.({});
     },
     /** As the SQL does: only an unused, unexpired token; the password is set and every other open link of the user dies. */
     async consumeResetToken(tokenHash: string, passwordHash: string) {
@@ -157,6 +162,13 @@ export function userPorts(initial: Partial<User>[] = []) {
     sendNotice: async (mail: EmailChangeNoticeMail) => void changeMails.push({ kind: 'notice', ...mail }),
   };
 
+  // The trail's own rules (changed fields only, redaction) are the platform's; here each entry as the handler gave it.
+  const audited: NewAuditEntry[] = [];
+  const audit = {
+    record: async (_m: unknown, entry: NewAuditEntry) => void audited.push(entry),
+    recordEvent: async (entry: NewAuditEntry) => void audited.push(entry),
+  };
+
   return {
     store,
     tokens,
@@ -166,6 +178,8 @@ export function userPorts(initial: Partial<User>[] = []) {
     listPageCalls,
     mails,
     add,
+    audited,
+    audit: audit as unknown as IdentityAuditTrail,
     repository: repository as unknown as UserRepository,
     mailer: mailer as unknown as PasswordResetMailer,
     emailChangeMailer: emailChangeMailer as unknown as EmailChangeMailer,

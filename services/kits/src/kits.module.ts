@@ -3,6 +3,9 @@ import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform
 import { KITS_ENV, type KitsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { KitRepository } from './database/kit.repository';
+import { KitAuditTrail } from './database/kit-audit-trail';
+import { KitAuditPageHandler } from './queries/audit-page/audit-page.handler';
+import { KitAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
 import { KitChangedPublisher } from './events/kit-changed.publisher';
 import { KitViews } from './queries/kit-views';
 import { RegisterKitHandler } from './commands/register-kit/register-kit.handler';
@@ -103,10 +106,13 @@ export class KitsModule {
         ManageFeedClientsMessageController,
         FeedAccessLogMessageController,
         CodeDisclosedMessageController,
+        KitAuditPageMessageController,
       ],
       providers: [
         { provide: KITS_ENV, useValue: env },
         KitRepository,
+        KitAuditTrail,
+        KitAuditPageHandler,
         KitChangedPublisher,
         KitViews,
         RegisterKitHandler,

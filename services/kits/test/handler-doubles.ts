@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@bleedkits/contracts';
+import type { NewAuditEntry } from '@bleedkits/platform';
+import type { KitAuditTrail } from '../src/database/kit-audit-trail';
 import type { KitPatch, KitRepository } from '../src/database/kit.repository';
 import type { KitState } from '../src/domain/kit-state';
 import type { KitChangedPublisher } from '../src/events/kit-changed.publisher';
@@ -63,12 +65,17 @@ export function kitPorts(initial: Partial<KitState>[] = []) {
     },
   };
   const publisher = { committed: (r: number) => void hints.push(r) };
+  // The trail's own rules (changed fields only, redaction) are the platform's; here each entry as the handler gave it.
+  const audited: NewAuditEntry[] = [];
+  const audit = { record: async (_m: unknown, entry: NewAuditEntry) => void audited.push(entry) };
   const views = { forActor: async (_actor: Actor, states: KitState[]) => states.map((s) => ({ ...s, userId: s.ownerId })) };
   return {
     store,
     updates,
     deleted,
     hints,
+    audited,
+    audit: audit as unknown as KitAuditTrail,
     repository: repository as unknown as KitRepository,
     publisher: publisher as unknown as KitChangedPublisher,
     views: views as unknown as KitViews,

@@ -23,6 +23,8 @@ function toUser(r: UserRecord): User {
 }
 
 export type NewUser = Omit<User, 'id' | 'createdAt'>;
+/** A write that joins the transaction of a change (its audit entry). */
+export type AlsoRecord = (m: EntityManager) => Promise<void>;
 
 @Injectable()
 export class UserRepository {
@@ -112,16 +114,29 @@ export class UserRepository {
     return u;
   }
 
-  async setRole(id: string, role: UserRole): Promise<User> {
-    return this.update(id, { role });
+  /** `alsoRecord` writes in the same transaction (the audit entry of the change: recorded if and only if it happened). */
+  async setRole(id: string, role: UserRole, alsoRecord?: AlsoRecord): Promise<User> {
+    await this.dataSource.transaction(async (m) => {
+      await this.users(m).update({ id }, { role });
+      await alsoRecord?.(m);
+    });
+    const u = await this.findById(id);
+    if (!u) throw IdentityErrors.userNotFound();
+    return u;
   }
 
-  async delete(id: string): Promise<void> {
-    await this.users().delete({ id });
+  async delete(id: string, alsoRecord?: AlsoRecord): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await this.users(m).delete({ id });
+      await alsoRecord?.(m);
+    });
   }
 
-  async createResetToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.dataSource.getRepository(PasswordResetTokenRecord).insert({ userId, tokenHash, expiresAt });
+  async createResetToken(userId: string, tokenHash: string, expiresAt: Date, alsoRecord?: AlsoRecord): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await m.getRepository(PasswordResetTokenRecord).insert({ userId, tokenHash, expiresAt });
+      await alsoRecord?.(m);
+    });
   }
 
   /**

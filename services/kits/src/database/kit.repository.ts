@@ -56,9 +56,11 @@ export type KitPatch = Partial<KitFields> &
       KitState,
       'approvedAt' | 'lastVerifiedAt' | 'deploymentStatus' | 'deploymentNotes' | 'nextVerificationDue' | 'tourniquetExpiry' | 'dressingsExpiry'
     >
-  >;
+  > & { approvedBy?: string | null };
 const EXTRA_COLUMNS = {
   approvedAt: 'approved_at',
+  /** The admin who approved (their user id); kept beside the audit trail so a kit's row says it without a search. */
+  approvedBy: 'approved_by',
   lastVerifiedAt: 'last_verified_at',
   deploymentStatus: 'deployment_status',
   deploymentNotes: 'deployment_notes',
@@ -86,6 +88,9 @@ const PUBLIC_LISTING_COLUMNS = `
   to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastVerifiedAt",
   to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
   to_char(k.next_verification_due, 'YYYY-MM-DD') AS "nextVerificationDue"`;
+
+/** The newest revision committed: a kit's or a tombstone's (the feeds answer it so a consumer far behind reads ahead). */
+const HEAD_REVISION = `SELECT greatest((SELECT max(revision) FROM kits.kits), (SELECT max(revision) FROM kits.kit_tombstones), 0)::bigint AS head`;
 
 /** A feed's upper revision bound as a Postgres bigint parameter: an unbounded read asks up to the largest one. */
 const bigintBound = (upTo: number) => (Number.isFinite(upTo) ? String(upTo) : '9223372036854775807');
@@ -290,10 +295,10 @@ export class KitRepository {
     afterRevision: number,
     limit: number,
     upToRevision = Infinity,
-  ): Promise<{ revision: number; kitId: number; state: KitState | null }[]> {
+  ): Promise<{ headRevision: number; changes: { revision: number; kitId: number; state: KitState | null }[] }> {
     const upTo = bigintBound(upToRevision);
-    // One snapshot for both reads, or a revision committed between them could be skipped.
-    const [rows, tombstones] = await this.dataSource.transaction('REPEATABLE READ', async (m) => [
+    // One snapshot for the three reads, or a revision committed between them could be skipped (or named as head unread).
+    const [rows, tombstones, [{ head }]] = await this.dataSource.transaction('REPEATABLE READ', async (m) => [
       await m.query(`SELECT ${COLUMNS} FROM kits.kits k WHERE k.revision > $1 AND k.revision <= $3 ORDER BY k.revision LIMIT $2`, [
         afterRevision,
         limit,
@@ -303,12 +308,13 @@ export class KitRepository {
         `SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`,
         [afterRevision, limit, upTo],
       ),
+      await m.query(HEAD_REVISION),
     ]);
     const merged = [
       ...(rows as Record<string, unknown>[]).map((r) => ({ revision: Number(r.revision), kitId: Number(r.id), state: toState(r) })),
       ...(tombstones as { revision: string; kitId: number }[]).map((t) => ({ revision: Number(t.revision), kitId: t.kitId, state: null })),
     ];
-    return merged.sort((a, b) => a.revision - b.revision).slice(0, limit);
+    return { headRevision: Number(head), changes: merged.sort((a, b) => a.revision - b.revision).slice(0, limit) };
   }
 
   /**
@@ -331,7 +337,7 @@ export class KitRepository {
         `SELECT revision::bigint AS revision, kit_id::int AS "kitId" FROM kits.kit_tombstones WHERE revision > $1 AND revision <= $3 ORDER BY revision LIMIT $2`,
         [afterRevision, limit, upTo],
       ),
-      await m.query(`SELECT greatest((SELECT max(revision) FROM kits.kits), (SELECT max(revision) FROM kits.kit_tombstones), 0)::bigint AS head`),
+      await m.query(HEAD_REVISION),
     ]);
     const merged = [
       // The row itself is the listing (toPublicKit picks the public fields out of it): no copy per kit.

@@ -45,7 +45,11 @@ export class UserManagementController {
       case 'toggle_role':
         return this.bus.request(IdentitySubjects.toggleRole, { actor: actorOf(me), userId: dto.userId, email: dto.email });
       case 'reset_password':
-        return this.bus.request(IdentitySubjects.sendPasswordReset, { userId: dto.userId, resetUrlBase: this.env.PUBLIC_BASE_URL });
+        return this.bus.request(IdentitySubjects.sendPasswordReset, {
+          actor: actorOf(me),
+          userId: dto.userId,
+          resetUrlBase: this.env.PUBLIC_BASE_URL,
+        });
     }
   }
 

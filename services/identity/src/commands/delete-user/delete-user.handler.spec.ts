@@ -9,13 +9,16 @@ describe(DeleteUserHandler.name, () => {
     const otherAdmin = p.add({ role: 'admin' });
     const user = p.add({ email: 'ann@example.org' });
     const other = p.add({ email: 'bob@example.org' });
-    return { p, admin: actorOf(admin), otherAdmin, user, other, handler: new DeleteUserHandler(p.repository) };
+    return { p, admin: actorOf(admin), otherAdmin, user, other, handler: new DeleteUserHandler(p.repository, p.audit) };
   }
 
   it('deletes a regular user and names them in the answer', async () => {
     const { p, admin, user, handler } = setup();
     expect(await handler.execute({ actor: admin, userId: user.id })).toEqual({ message: 'User ann@example.org deleted' });
     expect(p.store.has(user.id)).toBe(false);
+    expect(p.audited).toEqual([
+      expect.objectContaining({ actor: admin, action: 'user.deleted', before: expect.objectContaining({ email: 'ann@example.org' }), after: null }),
+    ]);
   });
 
   it('refuses to delete an admin, or the actor themself, as forbidden', async () => {

@@ -17,13 +17,28 @@ describe(LogInHandler.name, () => {
     });
     p.add({ email: 'google@example.org', passwordHash: null, googleId: 'g-1' });
     h.calls.hash = 0;
-    return { h, p, ann, handler: new LogInHandler(p.repository, h.hasher) };
+    return { h, p, ann, handler: new LogInHandler(p.repository, h.hasher, p.audit) };
   }
 
   it('signs in with the right password and answers the current user, never the hash', async () => {
     const { ann, handler } = await setup();
     const { user } = await handler.execute({ email: 'ann@example.org', password });
     expect(user).toEqual({ id: ann.id, email: 'ann@example.org', firstName: 'Ann', lastName: 'Lee', role: 'user', emailVerified: true });
+  });
+
+  it("records an admin's sign-in in the audit trail, and no one else's", async () => {
+    const { p, h, handler } = await setup();
+    await handler.execute({ email: 'ann@example.org', password });
+    expect(p.audited).toEqual([]);
+    const boss = p.add({ email: 'boss@example.org', role: 'admin', passwordHash: await h.hasher.hash(password) });
+    await handler.execute({ email: 'boss@example.org', password });
+    expect(p.audited).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: boss.id }),
+        action: 'admin.signed-in',
+        target: expect.objectContaining({ id: boss.id }),
+      }),
+    ]);
   });
 
   it('answers a wrong password, an unknown e-mail and a Google-only account alike, after one verification each', async () => {

@@ -4,6 +4,8 @@ import { ServiceError } from '@bleedkits/platform';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
+import { IdentityAuditTrail } from '../../database/identity-audit-trail';
+import { userAuditLabel } from '../../domain/user-audit';
 import { PasswordHasher } from '../../passwords/password-hasher';
 
 @Injectable()
@@ -11,6 +13,7 @@ export class LogInHandler {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
+    private readonly audit: IdentityAuditTrail,
   ) {}
 
   /** Unknown e-mail, Google-only account and wrong password answer alike, after one argon2 verification each. */
@@ -20,6 +23,12 @@ export class LogInHandler {
     const user = await this.users.findByEmail(req.email);
     const ok = await this.hasher.verify(user?.passwordHash ?? null, req.password);
     if (!user || !ok) throw IdentityErrors.invalidCredentials();
+    if (user.role === 'admin')
+      await this.audit.recordEvent({
+        actor: { id: user.id, role: user.role, email: user.email },
+        action: 'admin.signed-in',
+        target: { type: 'user', id: user.id, label: userAuditLabel(user) },
+      });
     return { user: toCurrentUser(user) };
   }
 }

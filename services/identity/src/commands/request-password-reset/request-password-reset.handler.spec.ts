@@ -9,7 +9,7 @@ describe(RequestPasswordResetHandler.name, () => {
   function setup() {
     const p = userPorts();
     const user = p.add({ email: 'ann@example.org', firstName: 'Ann' });
-    const send = new SendPasswordResetHandler(p.repository, p.mailer, identityEnv());
+    const send = new SendPasswordResetHandler(p.repository, p.mailer, identityEnv(), p.audit);
     return { p, user, handler: new RequestPasswordResetHandler(p.repository, send) };
   }
 

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { MessageResponse, SendPasswordResetRequest } from '@bleedkits/contracts';
 import { IdentityErrors } from '../../domain/identity.errors';
-import { UserRepository } from '../../database/user.repository';
+import { type AlsoRecord, UserRepository } from '../../database/user.repository';
+import { IdentityAuditTrail } from '../../database/identity-audit-trail';
+import { userAuditLabel } from '../../domain/user-audit';
 import { PasswordResetMailer } from '../../mail/password-reset-mailer';
 import { IDENTITY_ENV, type IdentityEnv } from '../../config/env';
 
@@ -17,21 +19,32 @@ export class SendPasswordResetHandler {
     private readonly users: UserRepository,
     private readonly mailer: PasswordResetMailer,
     @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
+    private readonly audit: IdentityAuditTrail,
   ) {}
 
   async execute(req: SendPasswordResetRequest): Promise<MessageResponse> {
+    if (req.actor?.role !== 'admin') throw IdentityErrors.adminOnly();
     const user = await this.users.findById(req.userId);
     if (!user) throw IdentityErrors.userNotFound();
-    await this.sendLink(user, req.resetUrlBase);
+    // The link itself is a secret: the trail says a new one was issued, never what it is.
+    await this.sendLink(user, req.resetUrlBase, (m) =>
+      this.audit.record(m, {
+        actor: req.actor,
+        action: 'user.password-reset-sent',
+        target: { type: 'user', id: user.id, label: userAuditLabel(user) },
+        before: { token: null },
+        after: { token: 'issued' },
+      }),
+    );
     return { message: `A password reset link has been sent to ${user.email}` };
   }
 
   /** Stores a new single-use link (only its hash) and hands the e-mail to the notifications outbox. */
-  async sendLink(user: { id: string; email: string; firstName: string }, resetUrlBase: string): Promise<void> {
+  async sendLink(user: { id: string; email: string; firstName: string }, resetUrlBase: string, alsoRecord?: AlsoRecord): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashResetToken(token);
     const expiresAt = new Date(Date.now() + this.env.PASSWORD_RESET_TTL_MINUTES * 60_000);
-    await this.users.createResetToken(user.id, tokenHash, expiresAt);
+    await this.users.createResetToken(user.id, tokenHash, expiresAt, alsoRecord);
     const url = new URL('/reset-password', resetUrlBase);
     url.searchParams.set('token', token);
     await this.mailer.send({ to: user.email, firstName: user.firstName, resetUrl: url.toString(), expiresAt, linkId: tokenHash.slice(0, 32) });

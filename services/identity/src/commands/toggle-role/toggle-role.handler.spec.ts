@@ -9,7 +9,7 @@ describe(ToggleRoleHandler.name, () => {
     const admin = p.add({ role: 'admin' });
     const ann = p.add({ email: 'ann@example.org', firstName: 'Ann', lastName: 'Lee' });
     const nameless = p.add({ email: 'x@example.org', firstName: '', lastName: '' });
-    return { p, admin: actorOf(admin), ann, nameless, handler: new ToggleRoleHandler(p.repository) };
+    return { p, admin: actorOf(admin), ann, nameless, handler: new ToggleRoleHandler(p.repository, p.audit) };
   }
 
   it('promotes a user to admin and demotes them back, naming them in the answer', async () => {
@@ -19,6 +19,12 @@ describe(ToggleRoleHandler.name, () => {
     expect(await handler.execute({ actor: admin, userId: ann.id })).toEqual({ message: 'Ann Lee is now a regular user', role: 'user' });
     expect(p.store.get(ann.id)!.role).toBe('user');
     expect((await handler.execute({ actor: admin, userId: nameless.id })).message).toBe('x@example.org is now an admin');
+    expect(p.audited.map((e) => [e.action, e.target.id, e.before, e.after])).toEqual([
+      ['user.role-changed', ann.id, { role: 'user' }, { role: 'admin' }],
+      ['user.role-changed', ann.id, { role: 'admin' }, { role: 'user' }],
+      ['user.role-changed', nameless.id, { role: 'user' }, { role: 'admin' }],
+    ]);
+    expect(p.audited[0].actor).toEqual(admin);
   });
 
   it('refuses a caller who is not an admin, whatever the gateway let through', async () => {

@@ -3,10 +3,15 @@ import { type ToggleRoleRequest, type ToggleRoleResponse, normaliseEmail } from 
 import { toggledRole } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
+import { IdentityAuditTrail } from '../../database/identity-audit-trail';
+import { userAuditLabel } from '../../domain/user-audit';
 
 @Injectable()
 export class ToggleRoleHandler {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly audit: IdentityAuditTrail,
+  ) {}
 
   /**
    * Only an admin changes roles (checked here too, not only by the gateway's guard), and never their own, so the
@@ -18,7 +23,16 @@ export class ToggleRoleHandler {
     const user = await this.users.findById(req.userId);
     if (!user) throw IdentityErrors.userNotFound();
     if (req.email && normaliseEmail(req.email) !== user.email) throw IdentityErrors.emailMismatch();
-    const updated = await this.users.setRole(user.id, toggledRole(user.role));
+    const role = toggledRole(user.role);
+    const updated = await this.users.setRole(user.id, role, (m) =>
+      this.audit.record(m, {
+        actor: req.actor,
+        action: 'user.role-changed',
+        target: { type: 'user', id: user.id, label: userAuditLabel(user) },
+        before: { role: user.role },
+        after: { role },
+      }),
+    );
     const who = `${updated.firstName} ${updated.lastName}`.trim() || updated.email;
     return {
       message: updated.role === 'admin' ? `${who} is now an admin` : `${who} is now a regular user`,

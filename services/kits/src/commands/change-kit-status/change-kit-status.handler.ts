@@ -3,6 +3,8 @@ import type { Kit, Actor } from '@bleedkits/contracts';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { type StatusTransition, nextStatus } from '../../domain/kit-status-transitions';
 import { KitRepository } from '../../database/kit.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { kitAuditLabel } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 
@@ -15,6 +17,7 @@ export class ChangeKitStatusHandler {
     private readonly kits: KitRepository,
     private readonly views: KitViews,
     private readonly changed: KitChangedPublisher,
+    private readonly audit: KitAuditTrail,
   ) {}
 
   async execute(transition: StatusTransition, { actor, kitId }: ChangeKitStatusRequest): Promise<Kit> {
@@ -24,7 +27,17 @@ export class ChangeKitStatusHandler {
       const current = await this.kits.findById(id, m, true);
       if (!current) throw KitErrors.notFound();
       const status = nextStatus(current.status, transition);
-      return this.kits.update(m, rev, id, { status, ...(status === 'active' ? { approvedAt: new Date().toISOString() } : {}) });
+      const approval = status === 'active' ? { approvedAt: new Date().toISOString(), approvedBy: actor.id } : {};
+      const updated = await this.kits.update(m, rev, id, { status, ...approval });
+      // A reactivation is an approval of a rejected kit: the trail says so in the same words.
+      await this.audit.record(m, {
+        actor,
+        action: transition === 'reject' ? 'kit.rejected' : 'kit.approved',
+        target: { type: 'kit', id, label: kitAuditLabel(current) },
+        before: { status: current.status },
+        after: { status },
+      });
+      return updated;
     });
     this.changed.committed(revision);
     return (await this.views.forActor(actor, [result]))[0];

@@ -9,7 +9,7 @@ describe(DeleteKitHandler.name, () => {
       { id: 1, ownerId: owner.id },
       { id: 2, ownerId: 'someone-else' },
     ]);
-    return { p, handler: new DeleteKitHandler(p.repository, p.publisher) };
+    return { p, handler: new DeleteKitHandler(p.repository, p.publisher, p.audit) };
   };
 
   it('lets the owner and an admin delete, each leaving a hinted revision', async () => {
@@ -20,6 +20,21 @@ describe(DeleteKitHandler.name, () => {
     expect(p.hints).toHaveLength(2);
   });
 
+  it('records each deletion in the audit trail with who deleted and the kit as it was', async () => {
+    const { p, handler } = setup();
+    const admin = someone('admin');
+    await handler.execute({ actor: admin, kitId: 2 });
+    expect(p.audited).toEqual([
+      expect.objectContaining({
+        actor: admin,
+        action: 'kit.deleted',
+        target: expect.objectContaining({ type: 'kit', id: 2 }),
+        before: expect.objectContaining({ ownerId: 'someone-else' }),
+        after: null,
+      }),
+    ]);
+  });
+
   it("answers someone else's kit exactly like a missing one, and refuses a malformed id", async () => {
     const { p, handler } = setup();
     const other = await refusal(handler.execute({ actor: owner, kitId: 2 }));
@@ -28,5 +43,6 @@ describe(DeleteKitHandler.name, () => {
     expect(other.code).toBe(ErrorCode.NotFound);
     expect((await refusal(handler.execute({ actor: owner, kitId: 'x' }))).code).toBe(ErrorCode.ValidationFailed);
     expect(p.deleted).toEqual([]);
+    expect(p.audited).toEqual([]);
   });
 });

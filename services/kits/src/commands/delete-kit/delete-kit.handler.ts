@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor, MessageResponse } from '@bleedkits/contracts';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { kitAuditFields, kitAuditLabel } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 
 export type DeleteKitRequest = { actor: Actor; kitId: number | string };
@@ -12,6 +14,7 @@ export class DeleteKitHandler {
   constructor(
     private readonly kits: KitRepository,
     private readonly changed: KitChangedPublisher,
+    private readonly audit: KitAuditTrail,
   ) {}
 
   async execute({ actor, kitId }: DeleteKitRequest): Promise<MessageResponse> {
@@ -20,6 +23,13 @@ export class DeleteKitHandler {
       const current = await this.kits.findById(id, m, true);
       if (!current || (actor.role !== 'admin' && current.ownerId !== actor.id)) throw KitErrors.notFound();
       await this.kits.delete(m, rev, id);
+      await this.audit.record(m, {
+        actor,
+        action: 'kit.deleted',
+        target: { type: 'kit', id, label: kitAuditLabel(current) },
+        before: kitAuditFields(current),
+        after: null,
+      });
     });
     this.changed.committed(revision);
     return { message: 'Kit deleted' };

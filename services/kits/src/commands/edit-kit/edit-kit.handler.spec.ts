@@ -13,7 +13,7 @@ describe(EditKitHandler.name, () => {
       storedKit(2, { ownerId: owner.id, status: 'active', manuallyChecked: true, approvedAt }),
       storedKit(3, { ownerId: 'someone-else' }),
     ]);
-    const handler = new EditKitHandler(p.repository, makes, p.views, p.publisher);
+    const handler = new EditKitHandler(p.repository, makes, p.views, p.publisher, p.audit);
     const edit = (actor: typeof owner, kitId: number | string, data: KitEditRequest['data'], revision?: number) =>
       handler.execute({ actor, kitId, data, revision });
     return { p, edit };
@@ -26,6 +26,21 @@ describe(EditKitHandler.name, () => {
     expect(p.store.get(2)).toMatchObject({ ownerId: owner.id, status: 'active', manuallyChecked: true, approvedAt });
     expect(p.updates[0].patch).not.toHaveProperty('ownerId');
     expect(p.hints).toEqual([saved.revision]);
+  });
+
+  it('records the edit in the audit trail with the kit before and after, and who approved in an edit', async () => {
+    const { p, edit } = setup();
+    await edit(admin, 1, { locationName: 'Town Hall', status: 'active' });
+    expect(p.store.get(1)).toMatchObject({ approvedBy: admin.id });
+    expect(p.audited).toEqual([
+      expect.objectContaining({
+        actor: admin,
+        action: 'kit.edited',
+        target: expect.objectContaining({ type: 'kit', id: 1 }),
+        before: expect.objectContaining({ locationName: 'Village Hall', status: 'pending' }),
+        after: expect.objectContaining({ locationName: 'Town Hall', status: 'active' }),
+      }),
+    ]);
   });
 
   it("answers a stranger exactly as a missing kit, changing nothing; an admin edits anyone's kit", async () => {

@@ -6,6 +6,8 @@ import { publicListingChanged, readKitInput } from '../../domain/kit-input';
 import type { KitState } from '../../domain/kit-state';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitRepository, type KitPatch } from '../../database/kit.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { kitAuditFields, kitAuditLabel } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 
@@ -36,6 +38,7 @@ export class EditKitHandler {
     private readonly makes: ManufacturerRepository,
     private readonly views: KitViews,
     private readonly changed: KitChangedPublisher,
+    private readonly audit: KitAuditTrail,
   ) {}
 
   async execute({ actor, kitId, revision: seenRevision, data }: EditKitRequest): Promise<Kit> {
@@ -64,7 +67,10 @@ export class EditKitHandler {
         if (!(KIT_STATUSES as readonly string[]).includes(changes.status))
           throw ServiceError.validation([`Status must be one of: ${KIT_STATUSES.join(', ')}.`]);
         adminPatch.status = changes.status as KitStatus;
-        if (changes.status === 'active') adminPatch.approvedAt = new Date().toISOString();
+        if (changes.status === 'active') {
+          adminPatch.approvedAt = new Date().toISOString();
+          adminPatch.approvedBy = actor.id;
+        }
       }
       if (changes.userId !== undefined && changes.userId !== current.ownerId) adminPatch.ownerId = changes.userId || null;
       if (!isAdmin && Object.keys(adminPatch).length) throw KitErrors.adminOnlyField();
@@ -80,7 +86,16 @@ export class EditKitHandler {
         patch.manuallyChecked = false;
         patch.approvedAt = null;
       }
-      return this.kits.update(m, rev, id, patch);
+      const updated = await this.kits.update(m, rev, id, patch);
+      // Changed fields only; an edit that changed nothing records nothing (platform/src/audit).
+      await this.audit.record(m, {
+        actor,
+        action: 'kit.edited',
+        target: { type: 'kit', id, label: kitAuditLabel(updated) },
+        before: kitAuditFields(current),
+        after: kitAuditFields(updated),
+      });
+      return updated;
     });
     this.changed.committed(revision);
     return (await this.views.forActor(actor, [result]))[0];

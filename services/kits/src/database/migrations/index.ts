@@ -3,6 +3,7 @@ import { ApprovedKitDownloads1763700200000 } from './1763700200000-approved-kit-
 import { KitsLocationIndex1763700300000 } from './1763700300000-kits-location-index';
 import { AmbulanceFeed1763800100000 } from './1763800100000-ambulance-feed';
 import { KitIdempotencyKeys1763800400000 } from './1763800400000-kit-idempotency-keys';
+import { KitAuditEntries1764900100000 } from './1764900100000-kit-audit-entries';
 import { VerificationChecks1763800300000 } from './1763800300000-verification-checks';
 
 // Migrations of the kits schema, in order. The schema itself is created at start (DatabaseModule).
@@ -13,4 +14,5 @@ export const contextMigrations = [
   AmbulanceFeed1763800100000,
   VerificationChecks1763800300000,
   KitIdempotencyKeys1763800400000,
+  KitAuditEntries1764900100000,
 ];

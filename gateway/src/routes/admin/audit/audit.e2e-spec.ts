@@ -1,0 +1,158 @@
+import { Client } from 'pg';
+import { AUDIT_REDACTED, type AuditEntry } from '@bleedkits/contracts';
+import { HttpClient } from '../../../../test/http-client';
+import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
+
+const password = 'Str0ng!pass';
+/** Cabinet codes of this spec: none may appear anywhere in an audit answer. */
+const CODES = ['C0DE-4711', 'C0DE-9902'];
+let serial = 0;
+const kit = (overrides: Record<string, unknown> = {}) => ({
+  serialNumber: `AUD-${++serial}`,
+  make: 'mere',
+  locationType: 'locked_cabinet',
+  cabinetCode: CODES[0],
+  locationName: `Audit Hall ${serial}`,
+  addressLine1: '1 Market Street',
+  city: 'Altrincham',
+  postcode: 'WA14 1PF',
+  latitude: '53.3875',
+  longitude: '-2.3490',
+  purchaseDate: '2025-01-01',
+  expiryDate: '2028-01-01',
+  custodianName: 'Chris Custodian',
+  custodianPhone: '01619125920',
+  custodianEmail: 'chris@example.org',
+  ...overrides,
+});
+
+type Page = { items: AuditEntry[]; next: string | null };
+
+/** Acceptance 4 of issue 25: each admin action is one entry with actor and before / after; no code in clear; paged and filtered. */
+describe('/api/admin/audit over HTTP', () => {
+  let stack: Stack;
+  let admin: HttpClient;
+  let owner: HttpClient;
+  let adminId: string;
+
+  const audit = async (query = ''): Promise<Page> => {
+    const res = await admin.get(`/api/admin/audit${query}`);
+    expect({ status: res.status, body: res.status === 200 ? 'ok' : res.body }).toEqual({ status: 200, body: 'ok' });
+    for (const code of CODES) expect(res.text).not.toContain(code);
+    return res.body as Page;
+  };
+  const register = async () => {
+    const res = await owner.post('/api/bleed-kits', kit());
+    expect(res.status).toBe(201);
+    return res.body as { id: number };
+  };
+
+  beforeAll(async () => {
+    stack = await startStack({ contexts: ['identity', 'kits', 'notifications'], serviceEnv: { kits: { POSTCODES_IO_BASE_URL: 'off' } } });
+    admin = new HttpClient(stack.baseUrl);
+    owner = new HttpClient(stack.baseUrl);
+    expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+    adminId = (await admin.get('/api/auth/user')).body.user.id;
+    await owner.post('/api/auth/register', { email: 'audit.owner@example.org', password, firstName: 'Aud', lastName: 'Owner' });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('is for admins only: 401 signed out, 403 to a user', async () => {
+    expect((await new HttpClient(stack.baseUrl).get('/api/admin/audit')).status).toBe(401);
+    expect((await owner.get('/api/admin/audit')).status).toBe(403);
+  });
+
+  it("records the admin's sign-in", async () => {
+    const signIns = await audit('?action=admin.signed-in');
+    expect(signIns.items[0]).toMatchObject({ actor: { id: adminId, email: ADMIN.email, role: 'admin' }, target: { type: 'user', id: adminId } });
+  });
+
+  it('records approve, reject, edit (a code only as changed) and delete of a kit, one entry each, and a kit answers its own history', async () => {
+    const approved = await register();
+    const rejected = await register();
+    expect((await admin.get(`/api/kit-status?id=${approved.id}&status=active`)).status).toBe(200);
+    expect((await admin.get(`/api/kit-status?id=${rejected.id}&status=rejected`)).status).toBe(200);
+    const edited = await admin.put('/api/admin/kit-edit', { kitId: approved.id, data: { locationName: 'Renamed Hall', cabinetCode: CODES[1] } });
+    expect(edited.status).toBe(200);
+    expect((await admin.delete(`/api/admin/bleed-kits?kitId=${rejected.id}`)).status).toBe(200);
+
+    const actor = { id: adminId, email: ADMIN.email, role: 'admin' };
+    const history = await audit(`?targetType=kit&targetId=${approved.id}`);
+    expect(history.items.map((e) => e.action)).toEqual(['kit.edited', 'kit.approved']);
+    expect(history.items[1]).toMatchObject({ actor, before: { status: 'pending' }, after: { status: 'active' } });
+    expect(history.items[0]).toMatchObject({ actor, target: { type: 'kit', id: String(approved.id) } });
+    expect(history.items[0].before).toEqual({ locationName: expect.stringMatching(/^Audit Hall/), cabinetCode: AUDIT_REDACTED });
+    expect(history.items[0].after).toEqual({ locationName: 'Renamed Hall', cabinetCode: AUDIT_REDACTED });
+
+    const other = await audit(`?targetType=kit&targetId=${rejected.id}`);
+    expect(other.items.map((e) => e.action)).toEqual(['kit.deleted', 'kit.rejected']);
+    expect(other.items[0]).toMatchObject({ actor, after: null, before: expect.objectContaining({ cabinetCode: AUDIT_REDACTED }) });
+    expect(other.items[1]).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected' } });
+  });
+
+  it('records a role change, a password reset and a user deletion, one entry each', async () => {
+    const someone = new HttpClient(stack.baseUrl);
+    await someone.post('/api/auth/register', { email: 'audit.someone@example.org', password, firstName: 'Some', lastName: 'One' });
+    const userId = (await someone.get('/api/auth/user')).body.user.id as string;
+    expect((await admin.post('/api/admin/user-management', { action: 'toggle_role', userId })).status).toBe(201);
+    expect((await admin.post('/api/admin/user-management', { action: 'toggle_role', userId })).status).toBe(201);
+    expect((await admin.post('/api/admin/user-management', { action: 'reset_password', userId })).status).toBe(201);
+    expect((await admin.delete(`/api/admin/user-management?userId=${userId}`)).status).toBe(200);
+
+    const trail = await audit(`?targetType=user&targetId=${userId}`);
+    expect(trail.items.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['user.deleted', expect.objectContaining({ email: 'audit.someone@example.org', role: 'user' }), null],
+      ['user.password-reset-sent', { token: AUDIT_REDACTED }, { token: AUDIT_REDACTED }],
+      ['user.role-changed', { role: 'admin' }, { role: 'user' }],
+      ['user.role-changed', { role: 'user' }, { role: 'admin' }],
+    ]);
+    for (const entry of trail.items) expect(entry.actor).toEqual({ id: adminId, email: ADMIN.email, role: 'admin' });
+  });
+
+  it('pages through every context newest first without a gap or a repeat, and filters by actor, action and date', async () => {
+    const all = await audit('?limit=200');
+    expect(all.next).toBeNull();
+    const seen: AuditEntry[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: Page = await audit(`?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      seen.push(...page.items);
+      cursor = page.next;
+    }
+    expect(seen.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
+    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user']));
+
+    expect((await audit(`?actorEmail=${encodeURIComponent('ADMIN@register')}&limit=200`)).items).toHaveLength(all.items.length);
+    expect((await audit('?actorEmail=nobody-acted')).items).toEqual([]);
+    expect((await audit('?action=kit.deleted')).items.map((e) => e.action)).toEqual(['kit.deleted']);
+    expect((await audit('?to=2000-01-01')).items).toEqual([]);
+    expect((await audit(`?from=${new Date(Date.now() - 3_600_000).toISOString()}&limit=200`)).items).toHaveLength(all.items.length);
+  });
+
+  it('keeps the trail append-only: an update or delete is refused, only the retention function removes old entries', async () => {
+    const db = new Client({ connectionString: stack.db.url });
+    await db.connect();
+    try {
+      for (const schema of ['kits', 'identity']) {
+        await expect(db.query(`UPDATE ${schema}.audit_entries SET actor_email = 'someone@else.org'`)).rejects.toThrow(/append-only/);
+        await expect(db.query(`DELETE FROM ${schema}.audit_entries`)).rejects.toThrow(/append-only/);
+        const { rows } = await db.query(`SELECT ${schema}.purge_audit_entries(now() - interval '1 day') AS removed`);
+        expect(rows).toEqual([{ removed: '0' }]);
+      }
+      expect((await audit('?limit=200')).items.length).toBeGreaterThan(0);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('refuses a bad filter or cursor with a 400 in words', async () => {
+    for (const query of ['?action=kit.exploded', '?from=yesterday', '?limit=0', '?cursor=not-ours', '?targetType=planet']) {
+      const res = await admin.get(`/api/admin/audit${query}`);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+  });
+});
