@@ -68,9 +68,11 @@ export async function startStack(
     gatewayEnv?: Record<string, string>;
     /** Extra environment per context (an SMTP peer's URL, a provider fake's base URL, ...). */
     serviceEnv?: Partial<Record<ServiceContext, Record<string, string>>>;
+    /** NATS started by the test (a cluster from startTestNatsCluster: its url names every server); closed with the stack. */
+    nats?: TestNatsServer;
   } = {},
 ): Promise<Stack> {
-  const nats = await startTestNatsServer();
+  const nats = options.nats ?? (await startTestNatsServer());
   const db = await createTestDatabase();
   const queuePrefix = testQueuePrefix();
   const env = { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: queuePrefix };

@@ -1,6 +1,7 @@
 // Test helpers for the integration tiers; never imported by production code.
 export * from './free-port';
 export * from './nats-server';
+export * from './nats-cluster';
 export * from './database';
 export * from './service-harness';
 export * from './test-bed';

@@ -6,7 +6,7 @@ import { freePort, waitForPort } from './free-port';
 
 export type TestNatsServer = { url: string; port: number; stop(): Promise<void>; start(): Promise<void> };
 
-function natsBinary(): string {
+export function natsBinary(): string {
   const candidates = [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
   const found = candidates.find((c): c is string => !!c && existsSync(c));
   if (!found) throw new Error('nats-server binary not found: install the nats-server package or set NATS_SERVER_BIN');
