@@ -70,7 +70,13 @@ describe('a malformed-input corpus at every route', () => {
         kits: { POSTCODES_IO_BASE_URL: 'off' },
         imports: { POSTCODES_IO_BASE_URL: 'off' },
         notifications: { OUTBOX_DIR: path.join(outbox, 'mail') },
-        backups: { BACKUP_DIR: path.join(outbox, 'backups'), DROPBOX_API_URL: NOWHERE, DROPBOX_CONTENT_URL: NOWHERE },
+        // Connect Dropbox configured against a closed port, so its routes run their real code (unset, they answer 503).
+        backups: {
+          BACKUP_DIR: path.join(outbox, 'backups'),
+          DROPBOX_API_URL: NOWHERE,
+          DROPBOX_CONTENT_URL: NOWHERE,
+          DROPBOX_APP_KEY: 'corpus-app',
+        },
       },
       gatewayEnv: {
         // Limits that would answer 429 before validation are lifted: the corpus is about what validation does.
