@@ -146,7 +146,11 @@ export type KitFeedRecord = Omit<Kit, 'cabinetCode' | 'userEmail'> & { hasCabine
 export type KitChange = { revision: number; kitId: number; kit: KitFeedRecord | null };
 /** After revision R, at most `limit` changes; `upToRevision` (inclusive) bounds a range read. */
 export type KitChangesRequest = { afterRevision: number; limit: number; upToRevision?: number };
-export type KitChangesResponse = { changes: KitChange[]; lastRevision: number; hasMore: boolean };
+/**
+ * `headRevision`: the newest revision committed when the page was read (the same snapshot), so a consumer far behind
+ * (a bulk update: one revision per kit) can read the ranges below it in parallel.
+ */
+export type KitChangesResponse = { changes: KitChange[]; lastRevision: number; hasMore: boolean; headRevision: number };
 export type KitChangedHint = { revision: number };
 
 /**

@@ -10,8 +10,9 @@ export { MAX_FEED_PAGE_BYTES } from './feed-page';
 export const MAX_FEED_PAGE = 1000;
 
 /**
- * kits.changes (a KitChangesResponse): after revision R, up to N rows and tombstones in revision order, within a
- * byte budget. Consumers page until hasMore is false.
+ * kits.changes (a KitChangesResponse): after revision R (up to upToRevision when given), up to N rows and tombstones
+ * in revision order, within a byte budget. Consumers page until hasMore is false; every page names the head revision,
+ * so a consumer far behind (a bulk update gives every kit a revision) reads the ranges below it in parallel.
  */
 @Controller()
 export class KitChangesMessageController {
@@ -20,15 +21,16 @@ export class KitChangesMessageController {
   @MessagePattern(KitsSubjects.changes)
   async handle(@Payload() req: KitChangesRequest): Promise<PreSerialisedJson> {
     const window = feedWindow(req, MAX_FEED_PAGE);
-    const rows = await this.kits.changesAfter(window.after, window.limit, window.upTo);
+    const { headRevision, changes } = await this.kits.changesAfter(window.after, window.limit, window.upTo);
     const now = new Date();
     return feedPage(
-      rows,
+      changes,
       (r) => {
         const change: KitChange = { revision: r.revision, kitId: r.kitId, kit: r.state ? KitViews.feedRecord(r.state, now) : null };
         return { revision: r.revision, json: JSON.stringify(change) };
       },
       window,
+      { headRevision },
     );
   }
 }
