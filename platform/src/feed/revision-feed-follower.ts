@@ -6,6 +6,9 @@ import { type FeedLag, forgetFeedLag, observeFeedLag } from './feed-metrics';
  * One page of a revision feed (kits.changes or kits.public-changes): changes after a revision, in order.
  * `headRevision`, where the feed names it, is the newest revision committed when the page was read.
  */
+/** A catch-up of at least this many pages is logged with where its time went. */
+const LONG_CATCH_UP_PAGES = 20;
+
 export type RevisionFeedPage<C> = { changes: C[]; lastRevision: number; hasMore: boolean; headRevision?: number };
 
 export type RevisionFeedFollowerOptions<C, P extends RevisionFeedPage<C> = RevisionFeedPage<C>> = {
@@ -33,6 +36,14 @@ export type RevisionFeedFollowerOptions<C, P extends RevisionFeedPage<C> = Revis
    */
   parallelRanges?: number;
   pageSize?: number;
+  /** Revisions of one parallel range (default `pageSize`); a range may take several pages of the feed. */
+  rangeSize?: number;
+  /**
+   * Applies each range's pages as one page (their changes in order, the last page's position): a projection whose
+   * cost is per transaction commits once per range rather than once per page. Memory is bounded by the ranges in
+   * flight either way.
+   */
+  applyRangeAsOnePage?: boolean;
   /** After each catch-up, whether it reached the head (false: the feed failed) and whether any page changed data. */
   afterCatchUp?(outcome: { complete: boolean; changed: boolean }): void;
 };
@@ -42,7 +53,8 @@ export type RevisionFeedFollowerOptions<C, P extends RevisionFeedPage<C> = Revis
  * it pages to the head at start, then again on every hint and on a timer, so a lost hint only delays an update and
  * a consumer that was down catches up from where it stopped. The hint is subscribed without a queue group: every
  * replica must hear it. Catch-ups never overlap; one asked for during another runs right after it. A failing read
- * is retried on the next hint or tick.
+ * is retried on the next hint or tick. Page by page, the next page is read while the last is applied (one ahead).
+ * Far behind a feed that names its head, `parallelRanges` ranges are read at once; pages are always applied in order.
  */
 export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFeedPage<C>> {
   private readonly logger: Logger;
@@ -122,33 +134,54 @@ export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFee
   private async readToHead(): Promise<void> {
     let changed = false;
     const startedAt = Date.now();
+    // A long catch-up says where its time went: applying pages, or waiting for the feed to answer them.
+    const spent = { pages: 0, changes: 0, applyingMs: 0 };
     const apply = async (page: P) => {
+      const applyStarted = Date.now();
       const outcome = await this.options.applyPage(page);
+      spent.pages++;
+      spent.changes += page.changes.length;
+      spent.applyingMs += Date.now() - applyStarted;
       if (outcome ?? page.changes.length > 0) changed = true;
       this.applied = Math.max(this.applied, page.lastRevision);
       this.knownHead = Math.max(this.knownHead, page.headRevision ?? page.lastRevision);
     };
+    const more = (p: P) => p.hasMore && p.changes.length > 0;
+    // The page after `p` is read while `p` is applied: one page ahead at most, applied strictly after it.
+    const readAfter = (p: P): Promise<P> | null => {
+      if (!more(p)) return null;
+      const reading = this.options.readPage(p.lastRevision);
+      reading.catch(() => undefined); // awaited below; this only keeps one abandoned by a failed apply from going unhandled
+      return reading;
+    };
     try {
       let page = await this.options.readPage(await this.options.position());
+      const size = this.options.rangeSize ?? this.options.pageSize ?? 0;
+      const inRanges =
+        (this.options.parallelRanges ?? 1) > 1 && page.hasMore && page.headRevision !== undefined && page.headRevision - page.lastRevision > 2 * size;
+      let next = inRanges ? null : readAfter(page);
       await apply(page);
-      const size = this.options.pageSize ?? 0;
-      if (
-        (this.options.parallelRanges ?? 1) > 1 &&
-        page.hasMore &&
-        page.headRevision !== undefined &&
-        page.headRevision - page.lastRevision > 2 * size
-      ) {
-        for await (const range of this.rangesUpTo(page.lastRevision, page.headRevision, size)) for (const p of range) await apply(p);
+      if (inRanges) {
+        for await (const range of this.rangesUpTo(page.lastRevision, page.headRevision!, size)) {
+          if (this.options.applyRangeAsOnePage && range.length > 1) await apply({ ...range.at(-1)!, changes: range.flatMap((p) => p.changes) });
+          else for (const p of range) await apply(p);
+        }
         page = await this.options.readPage(await this.options.position());
+        next = readAfter(page);
         await apply(page);
       }
-      while (page.hasMore && page.changes.length > 0 && !this.closed) {
-        page = await this.options.readPage(page.lastRevision);
+      while (next && !this.closed) {
+        page = await next;
+        next = readAfter(page);
         await apply(page);
       }
       if (this.failing) this.logger.log('change feed reachable again');
       this.failing = false;
       if (!page.hasMore || page.changes.length === 0) this.caughtUpAt = startedAt;
+      if (spent.pages >= LONG_CATCH_UP_PAGES) {
+        const ms = Date.now() - startedAt;
+        this.logger.log({ msg: 'long catch-up read', ...spent, ms, waitingForFeedMs: ms - spent.applyingMs, inRanges });
+      }
     } catch (e) {
       if (!this.failing) this.logger.warn({ msg: 'change feed unavailable; retrying on the next hint or tick', error: (e as Error).message });
       this.failing = true;
