@@ -172,6 +172,10 @@ describe('the dashboard verification filter', () => {
     const now = on('2026-06-20');
     expect(matchesVerificationFilter('2026-06-19', 'overdue', now)).toBe(true);
     expect(matchesVerificationFilter('2026-07-20', 'due_30', now)).toBe(true);
+    expect(matchesVerificationFilter('2026-06-19', 'due', now)).toBe(true);
+    expect(matchesVerificationFilter('2026-07-20', 'due', now)).toBe(true);
+    expect(matchesVerificationFilter('2026-07-21', 'due', now)).toBe(false);
+    expect(matchesVerificationFilter(null, 'due', now)).toBe(false);
     expect(matchesVerificationFilter('2026-07-21', 'due_30', now)).toBe(false);
     expect(matchesVerificationFilter('2026-09-20', 'due_soon', now)).toBe(true);
     expect(matchesVerificationFilter(null, 'all', now)).toBe(true);

@@ -256,11 +256,13 @@ export function restockIdempotencyKey(kitId: number, deployedAt: string): string
 
 // ---- the dashboard's verification filter and tile (the same rules as the reports) ----------------
 
-export const VERIFICATION_FILTERS = ['all', 'overdue', 'due_30', 'due_soon'] as const;
+/** 'due' is what a reminder run owes a check: overdue or due within 30 days (an overdue digest's "and N more"). */
+export const VERIFICATION_FILTERS = ['all', 'overdue', 'due', 'due_30', 'due_soon'] as const;
 export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number];
 export const VERIFICATION_FILTER_LABELS: Readonly<Record<VerificationFilter, string>> = {
   all: 'All Verification',
   overdue: 'Verification Overdue',
+  due: 'Overdue or due within 30 days',
   due_30: 'Due within 30 days',
   due_soon: 'Due Soon (3 months)',
 };
@@ -273,6 +275,8 @@ export function matchesVerificationFilter(due: CalendarDate | null | undefined, 
       return true;
     case 'overdue':
       return isVerificationOverdue(d, now);
+    case 'due':
+      return isVerificationOverdue(d, now) || isVerificationDueWithinWindow(d, now);
     case 'due_30':
       return isVerificationDueWithinWindow(d, now);
     case 'due_soon':

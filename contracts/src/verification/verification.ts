@@ -173,8 +173,11 @@ export type VerificationReminderRunRequestById = { runId: string };
 export const REMINDER_DIGEST_LIST_LIMIT = 50;
 /** The dashboard's address that opens a kit's verify dialog (links in reminder digests). */
 export const kitVerifyPath = (kitId: number): string => `/dashboard?verify=${kitId}`;
-/** The dashboard filtered to a digest's kind of kits (the "and N more" link of a digest). */
-export const dueKitsPath = (filter: 'overdue' | 'due_30'): string => `/dashboard?verification=${filter}`;
+/**
+ * The dashboard filtered to a digest's kind of kits (the "and N more" link of a digest): 'due' (overdue or due within
+ * 30 days) for an overdue digest, which lists both; 'due_30' for a reminder digest.
+ */
+export const dueKitsPath = (filter: 'due' | 'due_30'): string => `/dashboard?verification=${filter}`;
 /** What the admins' weekly digest did (one e-mail per admin per ISO week). */
 export type VerificationDigestResult = {
   recipients: string[];

@@ -90,7 +90,7 @@ export function reminderEmailFor(kits: readonly ProjectedKit[], ctx: { runId: st
       overdueCount,
       kits: listed.map((k) => digestKitLine(k, ctx.now, base)),
       moreCount: kits.length - listed.length,
-      dueKitsUrl: `${base}${dueKitsPath(overdueCount > 0 ? 'overdue' : 'due_30')}`,
+      dueKitsUrl: `${base}${dueKitsPath(overdueCount > 0 ? 'due' : 'due_30')}`,
       year,
     },
     kitId: null,

@@ -186,6 +186,7 @@ describe('the reminder e-mails’ links', () => {
   it('reads ?verification= as one of the contracts’ buckets, never "all" or anything else', () => {
     expect(verificationFilterFromLink('overdue')).toBe('overdue');
     expect(verificationFilterFromLink('due_30')).toBe('due_30');
+    expect(verificationFilterFromLink('due')).toBe('due');
     expect(verificationFilterFromLink('due_soon')).toBe('due_soon');
     expect(verificationFilterFromLink('all')).toBeNull();
     expect(verificationFilterFromLink('OVERDUE')).toBeNull();

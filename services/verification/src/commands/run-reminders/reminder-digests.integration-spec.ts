@@ -55,7 +55,7 @@ describe('a reminder run e-mails each custodian once (real Postgres, Redis, NATS
     expect(council.subject).toBe('300 of your bleed kits are overdue for verification');
     expect(council.text).toContain('Dear Council Safety Team');
     expect(council.text.match(/check it: http:\/\/localhost:8080\/dashboard\?verify=\d+/g)).toHaveLength(50);
-    expect(council.text).toContain('and 250 more: http://localhost:8080/dashboard?verification=overdue');
+    expect(council.text).toContain('and 250 more: http://localhost:8080/dashboard?verification=due');
     expect(council.html).toContain('and 250 more');
     // Most overdue first: the kits due nine days ago lead the list.
     expect(council.text).toMatch(/- DIG-\d{3} – Hall \d+, \d+ Digest Street, Leeds LS1 1AA – due \d\d\/\d\d\/\d{4}, 9 days overdue – check it:/);

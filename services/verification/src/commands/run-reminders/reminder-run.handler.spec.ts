@@ -119,7 +119,7 @@ describe(ReminderRunHandler.name, () => {
       kitCount: 60,
       overdueCount: 60,
       moreCount: 10,
-      dueKitsUrl: 'https://register.example/dashboard?verification=overdue',
+      dueKitsUrl: 'https://register.example/dashboard?verification=due',
     });
     expect(digest.variables.kits).toHaveLength(50);
     expect((digest.variables.kits as string[])[0]).toBe(

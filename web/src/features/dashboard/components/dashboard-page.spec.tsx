@@ -281,7 +281,7 @@ describe('DashboardPage', () => {
       expect(kitIds()).toEqual(['BCK-7']);
     });
 
-    it('?verification=overdue and ?verification=due_30 open the list filtered to those kits', async () => {
+    it('?verification=overdue, due_30 and due open the list filtered to those kits', async () => {
       const first = open(
         [overdue, dueSoon, current, aKit({ id: 10, status: 'pending', nextVerificationDue: daysFromNow(-3) })],
         {},
@@ -292,10 +292,17 @@ describe('DashboardPage', () => {
       expect(screen.getByLabelText('Verification')).toHaveValue('overdue');
       first.unmount();
 
-      open([overdue, dueSoon, current], {}, '/dashboard?verification=due_30');
+      const second = open([overdue, dueSoon, current], {}, '/dashboard?verification=due_30');
       await screen.findByRole('table', { name: 'My kits' });
       expect(kitIds()).toEqual(['BCK-8']);
       expect(screen.getByLabelText('Verification')).toHaveValue('due_30');
+      second.unmount();
+
+      // An overdue digest's "and N more": overdue or due within 30 days, as the digest lists them.
+      open([overdue, dueSoon, current], {}, '/dashboard?verification=due');
+      await screen.findByRole('table', { name: 'My kits' });
+      expect(kitIds()).toEqual(['BCK-7', 'BCK-8']);
+      expect(screen.getByLabelText('Verification')).toHaveDisplayValue('Overdue or due within 30 days');
     });
 
     it('choosing another verification filter, or clearing them, takes the link’s filter out of the address', async () => {
