@@ -12,7 +12,8 @@ import { queueRestockNotices } from '../commands/restock-notice/restock-notice.h
 
 /**
  * Keeps verification's projection of active kits current from kits.changes (the full record: custodian, dates,
- * deployment), with the platform's feed follower: from the stored position at start, on every hint, on a timer.
+ * deployment), with the platform's feed follower: from the stored position at start, on every hint, on a timer;
+ * far behind the feed's head (a bulk update gives every kit a revision) it reads ranges in parallel.
  * Each page is applied in one transaction with the position. A kit seen becoming deployed leaves a restock notice
  * in the same transaction; the notices are then queued as jobs (and again after every catch-up, so a crash between
  * the two loses nothing).
@@ -36,8 +37,13 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
       hintSubject: KitsSubjects.changed,
       intervalMs: env.VERIFICATION_CATCHUP_INTERVAL_MS,
       pageSize: env.VERIFICATION_FEED_PAGE_SIZE,
+      parallelRanges: env.VERIFICATION_FEED_PARALLEL_RANGES,
+      rangeSize: env.VERIFICATION_FEED_RANGE_SIZE,
+      // Each range is one transaction: a bulk update's cost is then its rows, not a commit per page.
+      applyRangeAsOnePage: true,
       position: () => this.projection.position(),
-      readPage: (afterRevision) => bus.request(KitsSubjects.changes, { afterRevision, limit: env.VERIFICATION_FEED_PAGE_SIZE }, 10_000),
+      readPage: (afterRevision, upToRevision) =>
+        bus.request(KitsSubjects.changes, { afterRevision, limit: env.VERIFICATION_FEED_PAGE_SIZE, upToRevision }, 10_000),
       applyPage: (page) => this.apply(page),
       afterCatchUp: () =>
         void queueRestockNotices(this.records, this.queue).catch((e: Error) =>
@@ -65,7 +71,10 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
     const latest = new Map<number, KitChange>();
     for (const c of page.changes) latest.set(c.kitId, c);
     await this.projection.transaction(async (m) => {
-      const before = await this.projection.findByIds(m, [...latest.keys()]);
+      // Only a kit now deployed can be a new deployment, so only those are read (and locked) first: a bulk date
+      // update's pages are then one upsert each.
+      const deployed = [...latest.values()].filter((c) => c.kit?.deploymentStatus === 'deployed').map((c) => c.kitId);
+      const before = await this.projection.findByIds(m, deployed);
       const active = [];
       const gone = [];
       for (const c of latest.values()) {
