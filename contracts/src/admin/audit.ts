@@ -77,6 +77,9 @@ export type AuditCursor = { at: string; id: string };
 export type AuditPageRequest = AuditFilter & { after?: AuditCursor | null; limit?: number };
 export type AuditPage = { items: AuditEntry[]; next: AuditCursor | null };
 
+/** GET /api/admin/audit: one merged page, newest first, and the opaque cursor of the next (null: the last page). */
+export type AuditPageResponse = { items: AuditEntry[]; next: string | null };
+
 export const AUDIT_PAGE_LIMIT = 50;
 export const AUDIT_PAGE_MAX_LIMIT = 200;
 

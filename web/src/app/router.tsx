@@ -66,6 +66,10 @@ const AdminStatusRoute = onFirstVisit(
   () => import('./routes/admin-status-route'),
   (m) => m.AdminStatusRoute,
 );
+const AdminAuditRoute = onFirstVisit(
+  () => import('./routes/admin-audit-route'),
+  (m) => m.AdminAuditRoute,
+);
 const EmailTemplatesRoute = onFirstVisit(
   () => import('./routes/email-templates-route'),
   (m) => m.EmailTemplatesRoute,
@@ -156,6 +160,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.admin, element: <AdminRoute /> },
       { path: PATHS.adminBackups, element: <BackupsRoute /> },
       { path: PATHS.adminStatus, element: <AdminStatusRoute /> },
+      { path: PATHS.adminAudit, element: <AdminAuditRoute /> },
       { path: PATHS.adminEmailTemplates, element: <EmailTemplatesRoute /> },
       { path: PATHS.adminVerification, element: <VerificationRoute /> },
       { path: PATHS.statistics, element: <StatisticsPage /> },

@@ -29,4 +29,5 @@ export const PATHS = {
   adminEmailTemplates: '/admin/email-templates',
   adminVerification: '/admin/verification',
   adminStatus: '/admin/status',
+  adminAudit: '/admin/audit',
 } as const;

@@ -1,4 +1,5 @@
 import type {
+  AuditPageResponse,
   DeploymentStatus,
   Kit,
   KitEditRequest,
@@ -41,6 +42,12 @@ export const kitDialogsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/admin/bleed-kits/reassign', method: 'PATCH', body }),
       invalidatesTags: KIT_OWNERSHIP_CHANGED_TAGS,
     }),
+    /** A kit's History (admins): the audit trail's call, filtered by the kit, a page at a time. */
+    custodianKitHistory: build.query<AuditPageResponse, { kitId: number; cursor: string | null }>({
+      query: ({ kitId, cursor }) =>
+        `/api/admin/audit?targetType=kit&targetId=${kitId}&limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      keepUnusedDataFor: 0,
+    }),
     custodianAssignableUsers: build.query<UserListResponse['users'], void>({
       query: () => '/api/admin/user-management',
       transformResponse: (body: UserListResponse | null) => body?.users ?? [],
@@ -58,4 +65,5 @@ export const {
   useCustodianDeleteKitMutation,
   useCustodianReassignKitMutation,
   useCustodianAssignableUsersQuery,
+  useCustodianKitHistoryQuery,
 } = kitDialogsApi;

@@ -6,6 +6,7 @@ import {
   type AuditCursor,
   type AuditEntry,
   type AuditPage,
+  type AuditPageResponse,
   type AuditTargetType,
   CodedError,
   type CurrentUser as CurrentUserType,
@@ -29,9 +30,6 @@ export type AuditQuery = {
   cursor?: string;
   limit?: string;
 };
-
-/** The answer: one merged page, newest first, and the cursor of the next (null: the last page). */
-export type AuditPageResponse = { items: AuditEntry[]; next: string | null };
 
 const refuse = (problem: string) => new GatewayError(CodedError.validation([problem]).body);
 

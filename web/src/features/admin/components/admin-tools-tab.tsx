@@ -1,4 +1,5 @@
 import Backup from '@mui/icons-material/Backup';
+import History from '@mui/icons-material/History';
 import CloudDownload from '@mui/icons-material/CloudDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -183,6 +184,9 @@ function DatabaseManagementCard({ longSerialCount, onShowLongSerials }: { longSe
           <CsvComparisonInput />
           <Button component={RouterLink} to={PATHS.adminBackups} variant="outlined" startIcon={<Backup />}>
             Database Backups
+          </Button>
+          <Button component={RouterLink} to={PATHS.adminAudit} variant="outlined" startIcon={<History />}>
+            Audit Trail
           </Button>
         </Stack>
       </CardContent>

@@ -16,6 +16,7 @@ import { useToast } from '@/components/toasts/use-toast';
 import { useCustodianDeleteKitMutation, useCustodianEditKitMutation, useCustodianKitDetailsQuery } from '../api';
 import { LOAD_KIT_FAILED } from './kit-detail-dialog';
 import { KitAdminFields, kitAdminValues, type KitAdminValues } from './kit-admin-fields';
+import { KitHistorySection } from './kit-history-section';
 import { KitAssignmentSection } from './kit-assignment-section';
 
 export const UPDATE_FAILED = 'Failed to update kit. Please try again.';
@@ -136,6 +137,7 @@ function EditKitForm({ kit, kitId, open, onClose, allowDelete, isAdmin }: { kit:
           />
           <KitAdminFields values={adminValues} onChange={setAdminValues} isAdmin={isAdmin} disabled={busy} />
           {isAdmin && <KitAssignmentSection kit={kit} open={open} />}
+          {isAdmin && <KitHistorySection kitId={kit.id} open={open} />}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between' }}>

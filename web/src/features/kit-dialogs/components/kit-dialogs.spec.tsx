@@ -144,6 +144,7 @@ describe('EditKitDialog', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Manually Checked' })).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Delete Kit' })).not.toBeInTheDocument();
     expect(within(dialog).queryByText('Assignment')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
     // No status field, and only the registration location types.
     expect(within(dialog).queryByLabelText('Status')).not.toBeInTheDocument();
     expect(within(within(dialog).getByLabelText('Location Type')).queryByRole('option', { name: 'Emergency Vehicle' })).not.toBeInTheDocument();
@@ -292,6 +293,7 @@ describe('EditKitDialog', () => {
     await within(dialog).findByLabelText('City');
     expect(fetchMock.calls()).not.toContain('GET /api/admin/user-management');
 
+    expect(within(dialog).getByRole('region', { name: 'History' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Load Users' }));
     await user.selectOptions(await within(dialog).findByLabelText('Assign to user'), 'u-9');
     await user.click(within(dialog).getByRole('button', { name: 'Reassign Kit' }));

@@ -1,0 +1,1 @@
+export { AuditPage, type AuditPageProps } from './components/audit-page';
