@@ -16,7 +16,8 @@ test('a custodian verifies an overdue kit from the dashboard and the admin sees 
   const kitId = await registerKit(page.request, locationName);
   await page.request.post('/api/auth/user');
   await signIn(page.request, ADMIN.email!, ADMIN.password!);
-  expect((await page.request.get(`/api/kit-status?id=${kitId}&status=active`)).status()).toBe(200);
+  // A GET that changes data: the gateway wants a browser's Sec-Fetch-Site, which a bare API request does not send.
+  expect((await page.request.get(`/api/kit-status?id=${kitId}&status=active`, { headers: { 'Sec-Fetch-Site': 'same-origin' } })).status()).toBe(200);
   const overdue = await page.request.post('/api/admin/bulk-update-verification-dates', { data: { dueDate: dayFromToday(-2) } });
   expect(overdue.status(), await overdue.text()).toBe(200);
 
