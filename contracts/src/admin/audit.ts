@@ -80,6 +80,11 @@ export type AuditPage = { items: AuditEntry[]; next: AuditCursor | null };
 /** GET /api/admin/audit: one merged page, newest first, and the opaque cursor of the next (null: the last page). */
 export type AuditPageResponse = { items: AuditEntry[]; next: string | null };
 
+/** How long an entry is kept unless AUDIT_RETENTION_DAYS says otherwise (two years). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 730;
+/** The retention's daily tick (Europe/London), after the night's backups have started. */
+export const AUDIT_RETENTION_CRON = '40 3 * * *';
+
 export const AUDIT_PAGE_LIMIT = 50;
 export const AUDIT_PAGE_MAX_LIMIT = 200;
 

@@ -20,6 +20,10 @@ export const QueueNames = {
   kitNotices: 'kits.notices',
   /** notifications: the status check that e-mails the admins about a red item of /admin/status (a job scheduler). */
   statusAlerts: 'notifications.status-alerts',
+  /** kits: the daily deletion of audit entries older than AUDIT_RETENTION_DAYS (a job scheduler). */
+  kitsAuditRetention: 'kits.audit-retention',
+  /** identity: the same for identity's audit entries. */
+  identityAuditRetention: 'identity.audit-retention',
 } as const;
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
 

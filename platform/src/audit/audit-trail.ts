@@ -190,3 +190,8 @@ function toEntry(row: Record<string, unknown>): AuditEntry {
     requestId: (row.requestId as string) ?? null,
   };
 }
+
+/** The oldest time an entry is kept: `days` whole days before `now`. */
+export function auditRetentionCutoff(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * 86_400_000);
+}

@@ -1,1 +1,2 @@
 export * from './audit-trail';
+export * from './audit-retention';

@@ -1,8 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform';
+import { QueueNames } from '@bleedkits/contracts';
+import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
 import { IDENTITY_ENV, type IdentityEnv } from './config/env';
 import { EmailChangeRecord, PasswordResetTokenRecord, UserRecord } from './database/user.orm-entity';
 import { UserRepository } from './database/user.repository';
+import { IdentityPurgeAuditEntriesHandler } from './commands/purge-audit-entries/purge-audit-entries.handler';
+import { IdentityAuditRetentionSchedule } from './schedules/audit-retention-schedule';
+import { IdentityAuditRetentionWorker } from './jobs/audit-retention.worker';
 import { IdentityAuditTrail } from './database/identity-audit-trail';
 import { IdentityAuditEntries1764900200000 } from './database/migrations/1764900200000-identity-audit-entries';
 import { IdentityAuditPageHandler } from './queries/audit-page/audit-page.handler';
@@ -55,6 +59,8 @@ export class IdentityModule {
         }),
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'identity-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('identity'),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
+        QueueModule.forQueues(QueueNames.identityAuditRetention),
       ],
       controllers: [
         RegisterUserMessageController,
@@ -82,6 +88,9 @@ export class IdentityModule {
         RequestPasswordResetHandler,
         UserRepository,
         IdentityAuditTrail,
+        IdentityPurgeAuditEntriesHandler,
+        IdentityAuditRetentionSchedule,
+        IdentityAuditRetentionWorker,
         IdentityAuditPageHandler,
         RegisterUserHandler,
         LogInHandler,

@@ -1,8 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule, NatsBusModule } from '@bleedkits/platform';
+import { QueueNames } from '@bleedkits/contracts';
+import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
 import { KITS_ENV, type KitsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { KitRepository } from './database/kit.repository';
+import { KitPurgeAuditEntriesHandler } from './commands/purge-audit-entries/purge-audit-entries.handler';
+import { KitAuditRetentionSchedule } from './schedules/audit-retention-schedule';
+import { KitAuditRetentionWorker } from './jobs/audit-retention.worker';
 import { KitAuditTrail } from './database/kit-audit-trail';
 import { KitAuditPageHandler } from './queries/audit-page/audit-page.handler';
 import { KitAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
@@ -73,6 +77,8 @@ export class KitsModule {
         DatabaseModule.forContext({ schema: 'kits', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'kits-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('kits'),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
+        QueueModule.forQueues(QueueNames.kitsAuditRetention),
       ],
       controllers: [
         RegisterKitMessageController,
@@ -112,6 +118,9 @@ export class KitsModule {
         { provide: KITS_ENV, useValue: env },
         KitRepository,
         KitAuditTrail,
+        KitPurgeAuditEntriesHandler,
+        KitAuditRetentionSchedule,
+        KitAuditRetentionWorker,
         KitAuditPageHandler,
         KitChangedPublisher,
         KitViews,

@@ -1,4 +1,5 @@
 import { cleanEnv, email, num, str } from 'envalid';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '@bleedkits/contracts';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 /** Known example values that a production start must refuse. */
@@ -13,6 +14,7 @@ export function readIdentityEnv(source: NodeJS.ProcessEnv = process.env) {
     ARGON2_MEMORY_KIB: num({ default: 19456, desc: 'argon2id memory cost; at least 19 MiB' }),
     ARGON2_TIME_COST: num({ default: 2 }),
     KITS_REQUEST_TIMEOUT_MS: num({ default: 2000 }),
+    AUDIT_RETENTION_DAYS: num({ default: DEFAULT_AUDIT_RETENTION_DAYS, desc: 'days an audit entry is kept before the daily retention deletes it' }),
     NOTIFICATIONS_REQUEST_TIMEOUT_MS: num({ default: 5000, desc: 'how long a reset e-mail waits for the notifications outbox to store it' }),
   });
   const env = { ...base, ...own };

@@ -1,5 +1,5 @@
 import { cleanEnv, num, str } from 'envalid';
-import { DEFAULT_VERIFICATION_GRACE_DAYS } from '@bleedkits/contracts';
+import { DEFAULT_AUDIT_RETENTION_DAYS, DEFAULT_VERIFICATION_GRACE_DAYS } from '@bleedkits/contracts';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
@@ -13,6 +13,7 @@ export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
         desc: "reverse geocoding for 'fix missing addresses'; set to 'off' to use only the register's gazetteer",
       }),
       GEOCODING_TIMEOUT_MS: num({ default: 2000 }),
+      AUDIT_RETENTION_DAYS: num({ default: DEFAULT_AUDIT_RETENTION_DAYS, desc: 'days an audit entry is kept before the daily retention deletes it' }),
       VERIFICATION_GRACE_DAYS: num({
         default: DEFAULT_VERIFICATION_GRACE_DAYS,
         desc: "days overdue before the ambulance files read 'Needs Verification'",

@@ -139,8 +139,12 @@ describe('/api/admin/audit over HTTP', () => {
       for (const schema of ['kits', 'identity']) {
         await expect(db.query(`UPDATE ${schema}.audit_entries SET actor_email = 'someone@else.org'`)).rejects.toThrow(/append-only/);
         await expect(db.query(`DELETE FROM ${schema}.audit_entries`)).rejects.toThrow(/append-only/);
-        const { rows } = await db.query(`SELECT ${schema}.purge_audit_entries(now() - interval '1 day') AS removed`);
-        expect(rows).toEqual([{ removed: '0' }]);
+        await db.query(
+          `INSERT INTO ${schema}.audit_entries (at, actor_email, action, target_type, target_id, target_label)
+           VALUES (now() - interval '731 days', 'long.gone@example.org', 'kit.edited', 'kit', '1', 'old')`,
+        );
+        const { rows } = await db.query(`SELECT ${schema}.purge_audit_entries(now() - interval '730 days') AS removed`);
+        expect(rows).toEqual([{ removed: '1' }]);
       }
       expect((await audit('?limit=200')).items.length).toBeGreaterThan(0);
     } finally {
