@@ -26,7 +26,7 @@ const SAMPLES: Record<string, string> = {
   longDeployedCount: '1',
   kitCount: '53',
   moreCount: '3',
-  dueKitsUrl: 'https://example.org/dashboard?verification=overdue',
+  dueKitsUrl: 'https://example.org/dashboard?verification=due',
 };
 
 /** Sample lists: a digest's kit lines, one per kit (the preview shows a short list). */
