@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'user.deleted',
   'user.password-reset-sent',
   'admin.signed-in',
+  'feed-key.created',
+  'feed-key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -25,9 +27,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.deleted': 'User deleted',
   'user.password-reset-sent': 'Password reset sent',
   'admin.signed-in': 'Admin signed in',
+  'feed-key.created': 'Feed key created',
+  'feed-key.revoked': 'Feed key revoked',
 };
 
-export const AUDIT_TARGET_TYPES = ['kit', 'user'] as const;
+export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Stands in, before and after, for a field whose value never enters the trail (cabinet codes, passwords, tokens). */

@@ -121,7 +121,10 @@ export function feedRepository(options: { entries?: FeedEntryRow[]; head?: numbe
       downloads.push({ ...d });
       return true;
     },
-    async createClient(c: { scope: FeedScope; label: string; keyHash: string; keyPrefix: string; createdBy: string }): Promise<FeedClientView> {
+    async createClient(
+      c: { scope: FeedScope; label: string; keyHash: string; keyPrefix: string; createdBy: string },
+      alsoRecord?: (m: unknown, client: FeedClientView) => Promise<void>,
+    ): Promise<FeedClientView> {
       calls.push('createClient');
       const view: FeedClientView = {
         id: randomUUID(),
@@ -133,6 +136,7 @@ export function feedRepository(options: { entries?: FeedEntryRow[]; head?: numbe
         revokedAt: null,
       };
       clients.set(view.id, { view, keyHash: c.keyHash, createdBy: c.createdBy, revokedBy: null });
+      await alsoRecord?.({}, view);
       return view;
     },
     async countClients() {
@@ -143,12 +147,13 @@ export function feedRepository(options: { entries?: FeedEntryRow[]; head?: numbe
       calls.push(`listClients(${limit})`);
       return [...clients.values()].map((c) => c.view).slice(0, limit);
     },
-    async revokeClient(id: string, by: string) {
+    async revokeClient(id: string, by: string, alsoRecord?: (m: unknown, client: FeedClientView) => Promise<void>) {
       calls.push('revokeClient');
       const c = clients.get(id);
       if (!c || c.view.revokedAt) return null;
       c.view = { ...c.view, revokedAt: new Date().toISOString() };
       c.revokedBy = by;
+      await alsoRecord?.({}, c.view);
       return c.view;
     },
     async activeClientByKeyHash(keyHash: string): Promise<FeedClientRecord | null> {

@@ -224,12 +224,20 @@ export class AmbulanceFeedRepository {
 
   // ---- feed clients ------------------------------------------------------------------------------------
 
-  async createClient(c: { scope: FeedScope; label: string; keyHash: string; keyPrefix: string; createdBy: string }): Promise<FeedClientView> {
-    const [row] = await this.dataSource.query(
-      `INSERT INTO kits.ambulance_feed_clients (scope, label, key_hash, key_prefix, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${CLIENT_COLUMNS}`,
-      [c.scope, c.label, c.keyHash, c.keyPrefix, c.createdBy],
-    );
-    return toClientView(row);
+  /** `alsoRecord` writes in the same transaction (the audit entry of the new key). */
+  async createClient(
+    c: { scope: FeedScope; label: string; keyHash: string; keyPrefix: string; createdBy: string },
+    alsoRecord?: (m: EntityManager, client: FeedClientView) => Promise<void>,
+  ): Promise<FeedClientView> {
+    return this.dataSource.transaction(async (m) => {
+      const [row] = await m.query(
+        `INSERT INTO kits.ambulance_feed_clients (scope, label, key_hash, key_prefix, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${CLIENT_COLUMNS}`,
+        [c.scope, c.label, c.keyHash, c.keyPrefix, c.createdBy],
+      );
+      const client = toClientView(row);
+      await alsoRecord?.(m, client);
+      return client;
+    });
   }
 
   async countClients(): Promise<number> {
@@ -246,13 +254,23 @@ export class AmbulanceFeedRepository {
   }
 
   /** Revokes an active client; false when there is no such client (or it was already revoked). */
-  async revokeClient(id: string, by: string): Promise<FeedClientView | null> {
-    const [rows] = await this.dataSource.query(
-      `UPDATE kits.ambulance_feed_clients SET revoked_at = now(), revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING ${CLIENT_COLUMNS}`,
-      [id, by],
-    );
-    const row = (rows as Record<string, unknown>[])[0];
-    return row ? toClientView(row) : null;
+  /** `alsoRecord` writes in the same transaction (the audit entry of the revocation), only when a key was revoked. */
+  async revokeClient(
+    id: string,
+    by: string,
+    alsoRecord?: (m: EntityManager, client: FeedClientView) => Promise<void>,
+  ): Promise<FeedClientView | null> {
+    return this.dataSource.transaction(async (m) => {
+      const [rows] = await m.query(
+        `UPDATE kits.ambulance_feed_clients SET revoked_at = now(), revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING ${CLIENT_COLUMNS}`,
+        [id, by],
+      );
+      const row = (rows as Record<string, unknown>[])[0];
+      if (!row) return null;
+      const client = toClientView(row);
+      await alsoRecord?.(m, client);
+      return client;
+    });
   }
 
   /** The active client holding a key (by its hash); a revoked or unknown key finds nothing alike. */

@@ -111,6 +111,19 @@ describe('/api/admin/audit over HTTP', () => {
     for (const entry of trail.items) expect(entry.actor).toEqual({ id: adminId, email: ADMIN.email, role: 'admin' });
   });
 
+  it('records a feed key created and revoked, one entry each, never the key', async () => {
+    const created = await admin.post('/api/admin/ambulance-feed/clients', { scope: 'north_west', label: 'NWAS CAD' });
+    expect(created.status).toBe(201);
+    const { client, key } = created.body as { client: { id: string; keyPrefix: string }; key: string };
+    expect((await admin.delete(`/api/admin/ambulance-feed/clients/${client.id}`)).status).toBe(200);
+    const res = await admin.get(`/api/admin/audit?targetType=feed-key&targetId=${client.id}`);
+    expect(res.text).not.toContain(key);
+    expect((res.body as Page).items.map((e) => [e.action, e.actor.id, e.before, e.after])).toEqual([
+      ['feed-key.revoked', adminId, { revokedAt: null }, { revokedAt: expect.any(String) }],
+      ['feed-key.created', adminId, null, { label: 'NWAS CAD', scope: 'north_west', keyPrefix: client.keyPrefix }],
+    ]);
+  });
+
   it('pages through every context newest first without a gap or a repeat, and filters by actor, action and date', async () => {
     const all = await audit('?limit=200');
     expect(all.next).toBeNull();
@@ -123,7 +136,7 @@ describe('/api/admin/audit over HTTP', () => {
       cursor = page.next;
     }
     expect(seen.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
-    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user']));
+    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user', 'feed-key']));
 
     expect((await audit(`?actorEmail=${encodeURIComponent('ADMIN@register')}&limit=200`)).items).toHaveLength(all.items.length);
     expect((await audit('?actorEmail=nobody-acted')).items).toEqual([]);

@@ -1,15 +1,32 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ErrorCode, FEED_CLIENTS_MAX, FEED_CLIENT_LABEL_MAX, FeedClientMessages } from '@bleedkits/contracts';
 import { feedRepository } from '../../../test/feed-doubles';
-import { refusal, someone } from '../../../test/handler-doubles';
+import { kitPorts, refusal, someone } from '../../../test/handler-doubles';
 import { ManageFeedClientsHandler, feedKeyHash } from './manage-feed-clients.handler';
 
 describe(ManageFeedClientsHandler.name, () => {
   const admin = someone('admin');
   const setup = () => {
     const f = feedRepository();
-    return { f, handler: new ManageFeedClientsHandler(f.repository) };
+    const p = kitPorts();
+    return { f, audited: p.audited, handler: new ManageFeedClientsHandler(f.repository, p.audit) };
   };
+
+  it('records a created and a revoked key in the audit trail with who did it, never the key', async () => {
+    const { audited, handler } = setup();
+    const created = await handler.create(admin, { scope: 'north_west', label: 'NWAS' });
+    await handler.revoke(admin, created.client.id);
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actor: admin,
+        action: 'feed-key.created',
+        target: expect.objectContaining({ type: 'feed-key', id: created.client.id }),
+        after: { label: 'NWAS', scope: 'north_west', keyPrefix: created.key.slice(0, 10) },
+      }),
+      expect.objectContaining({ action: 'feed-key.revoked', before: { revokedAt: null }, after: { revokedAt: expect.any(String) } }),
+    ]);
+    expect(JSON.stringify(audited)).not.toContain(created.key);
+  });
 
   it('is for admins only', async () => {
     const { f, handler } = setup();

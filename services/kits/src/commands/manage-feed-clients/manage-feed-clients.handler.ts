@@ -14,6 +14,7 @@ import {
 import { ServiceError } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,10 +31,16 @@ export function newFeedKey(): string {
   return `bkf_${randomBytes(32).toString('base64url')}`;
 }
 
+/** How the trail names a feed client: its label, scope and key prefix (never the key). */
+const feedKeyAuditLabel = (c: FeedClientView) => `${c.label} (${c.scope}, ${c.keyPrefix}…)`;
+
 /** Admins create, list and revoke ambulance-feed clients. */
 @Injectable()
 export class ManageFeedClientsHandler {
-  constructor(private readonly repo: AmbulanceFeedRepository) {}
+  constructor(
+    private readonly repo: AmbulanceFeedRepository,
+    private readonly audit: KitAuditTrail,
+  ) {}
 
   async create(actor: Actor | undefined, req: CreateFeedClientRequest): Promise<CreateFeedClientResponse> {
     assertAdmin(actor);
@@ -41,13 +48,24 @@ export class ManageFeedClientsHandler {
     if (errors.length) throw ServiceError.validation(errors);
     if ((await this.repo.countClients()) >= FEED_CLIENTS_MAX) throw ServiceError.conflict(FeedClientMessages.tooMany);
     const key = newFeedKey();
-    const client = await this.repo.createClient({
-      scope: req.scope as CreateFeedClientResponse['client']['scope'],
-      label: req.label.trim(),
-      keyHash: feedKeyHash(key),
-      keyPrefix: key.slice(0, 10),
-      createdBy: actor.id,
-    });
+    // The key is shown once and never recorded; the trail names the client by its label, scope and key prefix.
+    const client = await this.repo.createClient(
+      {
+        scope: req.scope as CreateFeedClientResponse['client']['scope'],
+        label: req.label.trim(),
+        keyHash: feedKeyHash(key),
+        keyPrefix: key.slice(0, 10),
+        createdBy: actor.id,
+      },
+      (m, created) =>
+        this.audit.record(m, {
+          actor,
+          action: 'feed-key.created',
+          target: { type: 'feed-key', id: created.id, label: feedKeyAuditLabel(created) },
+          before: null,
+          after: { label: created.label, scope: created.scope, keyPrefix: created.keyPrefix },
+        }),
+    );
     return { client, key, message: FeedClientMessages.created };
   }
 
@@ -58,7 +76,18 @@ export class ManageFeedClientsHandler {
 
   async revoke(actor: Actor | undefined, id: unknown): Promise<{ message: string; client: FeedClientView }> {
     assertAdmin(actor);
-    const client = typeof id === 'string' && UUID.test(id) ? await this.repo.revokeClient(id, actor.id) : null;
+    const client =
+      typeof id === 'string' && UUID.test(id)
+        ? await this.repo.revokeClient(id, actor.id, (m, revoked) =>
+            this.audit.record(m, {
+              actor,
+              action: 'feed-key.revoked',
+              target: { type: 'feed-key', id: revoked.id, label: feedKeyAuditLabel(revoked) },
+              before: { revokedAt: null },
+              after: { revokedAt: revoked.revokedAt },
+            }),
+          )
+        : null;
     if (!client) throw ServiceError.notFound(FeedClientMessages.notFound);
     return { message: FeedClientMessages.revoked, client };
   }
