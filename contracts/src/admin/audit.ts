@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'admin.signed-in',
   'feed-key.created',
   'feed-key.revoked',
+  'codes.downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -29,9 +30,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.signed-in': 'Admin signed in',
   'feed-key.created': 'Feed key created',
   'feed-key.revoked': 'Feed key revoked',
+  'codes.downloaded': 'Approved kits downloaded (with cabinet codes)',
 };
 
-export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key'] as const;
+export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key', 'download'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Stands in, before and after, for a field whose value never enters the trail (cabinet codes, passwords, tokens). */

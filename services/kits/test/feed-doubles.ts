@@ -115,10 +115,11 @@ export function feedRepository(options: { entries?: FeedEntryRow[]; head?: numbe
       const last = lastDownload();
       return last ? { downloadedAt: last.downloadedAt, toRevision: last.toRevision } : null;
     },
-    async recordDownload(d: Download) {
+    async recordDownload(d: Download, alsoRecord?: (m: unknown) => Promise<void>) {
       calls.push('recordDownload');
       if ((lastDownload()?.toRevision ?? 0) !== d.fromRevision) return false;
       downloads.push({ ...d });
+      await alsoRecord?.({});
       return true;
     },
     async createClient(

@@ -202,14 +202,17 @@ export class AmbulanceFeedRepository {
    * Moves the watermark from `fromRevision` to `toRevision`, only if it still stands at `fromRevision` (another
    * download finishing first wins; this one is refused and nothing is recorded). Returns false when refused.
    */
-  async recordDownload(d: {
-    fromRevision: number;
-    toRevision: number;
-    kitCount: number;
-    withdrawalCount: number;
-    downloadedBy: string;
-    downloadedAt: Date;
-  }): Promise<boolean> {
+  async recordDownload(
+    d: {
+      fromRevision: number;
+      toRevision: number;
+      kitCount: number;
+      withdrawalCount: number;
+      downloadedBy: string;
+      downloadedAt: Date;
+    },
+    alsoRecord?: (m: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
     return this.dataSource.transaction(async (m) => {
       await m.query(`LOCK TABLE kits.approved_kit_downloads IN EXCLUSIVE MODE`);
       const last = await this.lastDownload(m);
@@ -218,6 +221,7 @@ export class AmbulanceFeedRepository {
         `INSERT INTO kits.approved_kit_downloads (from_revision, to_revision, kit_count, withdrawal_count, downloaded_by, downloaded_at) VALUES ($1, $2, $3, $4, $5, $6)`,
         [d.fromRevision, d.toRevision, d.kitCount, d.withdrawalCount, d.downloadedBy, d.downloadedAt],
       );
+      await alsoRecord?.(m);
       return true;
     });
   }

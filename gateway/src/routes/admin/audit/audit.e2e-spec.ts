@@ -111,6 +111,21 @@ describe('/api/admin/audit over HTTP', () => {
     for (const entry of trail.items) expect(entry.actor).toEqual({ id: adminId, email: ADMIN.email, role: 'admin' });
   });
 
+  it('records a download of the approved kits (their cabinet codes) as one entry, without a code', async () => {
+    const download = await admin.post('/api/admin/download-approved-kits');
+    expect(download.status).toBe(200);
+    // The approved kit of the test above carries its new code in the file: the trail must not.
+    expect(JSON.stringify(download.body)).toContain(CODES[1]);
+    const { items } = await audit('?action=codes.downloaded');
+    expect(items).toEqual([
+      expect.objectContaining({
+        actor: { id: adminId, email: ADMIN.email, role: 'admin' },
+        before: null,
+        after: { kitCount: 1, withdrawalCount: 0 },
+      }),
+    ]);
+  });
+
   it('records a feed key created and revoked, one entry each, never the key', async () => {
     const created = await admin.post('/api/admin/ambulance-feed/clients', { scope: 'north_west', label: 'NWAS CAD' });
     expect(created.status).toBe(201);
@@ -136,7 +151,7 @@ describe('/api/admin/audit over HTTP', () => {
       cursor = page.next;
     }
     expect(seen.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
-    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user', 'feed-key']));
+    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user', 'feed-key', 'download']));
 
     expect((await audit(`?actorEmail=${encodeURIComponent('ADMIN@register')}&limit=200`)).items).toHaveLength(all.items.length);
     expect((await audit('?actorEmail=nobody-acted')).items).toEqual([]);

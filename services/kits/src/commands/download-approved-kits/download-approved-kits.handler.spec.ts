@@ -9,7 +9,7 @@ import {
 } from '@bleedkits/contracts';
 import type { KitsEnv } from '../../config/env';
 import { feedKit, feedRepository, kitEntry, withdrawalEntry } from '../../../test/feed-doubles';
-import { refusal, someone } from '../../../test/handler-doubles';
+import { kitPorts, refusal, someone } from '../../../test/handler-doubles';
 import { DOWNLOAD_PART_MAX_ROWS, DownloadApprovedKitsHandler } from './download-approved-kits.handler';
 
 describe(DownloadApprovedKitsHandler.name, () => {
@@ -23,7 +23,12 @@ describe(DownloadApprovedKitsHandler.name, () => {
     entries = [withdrawalEntry('london', 1, 11, 'moved_to_another_service'), kitEntry('north_west', hidden), kitEntry('north_west', overdue)],
   ) => {
     const f = feedRepository({ entries, head: 13 });
-    return { f, handler: new DownloadApprovedKitsHandler(f.repository, { VERIFICATION_GRACE_DAYS: graceDays } as KitsEnv) };
+    const p = kitPorts();
+    return {
+      f,
+      audited: p.audited,
+      handler: new DownloadApprovedKitsHandler(f.repository, { VERIFICATION_GRACE_DAYS: graceDays } as KitsEnv, p.audit),
+    };
   };
   const read = async (json: Promise<{ json: string }>) => JSON.parse((await json).json) as ApprovedDownloadPartResponse;
   const partOf = (req: Partial<ApprovedDownloadPartRequest>) =>
@@ -135,7 +140,7 @@ describe(DownloadApprovedKitsHandler.name, () => {
   });
 
   it('moves the watermark only on a commit that still starts from it, and not for an empty download', async () => {
-    const { f, handler } = setup();
+    const { f, audited, handler } = setup();
     const downloadedAt = '2025-03-01T08:00:00.000Z';
     const commit = { fromRevision: 0, toRevision: 13, kitCount: 2, withdrawalCount: 1, downloadedAt };
     expect(await handler.commit(admin, { ...commit, kitCount: 0, withdrawalCount: 0 })).toEqual({ lastDownloadDate: NEVER_DOWNLOADED_SENTINEL });
@@ -144,6 +149,10 @@ describe(DownloadApprovedKitsHandler.name, () => {
     expect(await handler.commit(admin, commit)).toEqual({ lastDownloadDate: downloadedAt });
     expect(f.downloads).toEqual([
       { fromRevision: 0, toRevision: 13, kitCount: 2, withdrawalCount: 1, downloadedBy: admin.id, downloadedAt: new Date(downloadedAt) },
+    ]);
+    // One audit entry per recorded download: who took the codes out and how many, never the codes.
+    expect(audited).toEqual([
+      expect.objectContaining({ actor: admin, action: 'codes.downloaded', before: null, after: { kitCount: 2, withdrawalCount: 1 } }),
     ]);
     // Another download that began at the same watermark finishes second: refused, nothing recorded.
     expect(await refusal(handler.commit(admin, { ...commit, toRevision: 12 }))).toEqual({

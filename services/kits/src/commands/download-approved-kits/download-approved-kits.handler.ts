@@ -13,6 +13,7 @@ import {
 import { PreSerialisedJson, ServiceError } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { AmbulanceFeedRepository, type FeedEntryRow } from '../../database/ambulance-feed.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { KITS_ENV, type KitsEnv } from '../../config/env';
 import { boundedJsonArray } from '../../queries/ambulance-feed/bounded-part';
 
@@ -62,6 +63,7 @@ export class DownloadApprovedKitsHandler {
   constructor(
     private readonly repo: AmbulanceFeedRepository,
     @Inject(KITS_ENV) private readonly env: KitsEnv,
+    private readonly audit: KitAuditTrail,
   ) {}
 
   async last(actor: Actor | undefined): Promise<LastDownloadResponse> {
@@ -118,14 +120,18 @@ export class DownloadApprovedKitsHandler {
     }
     if (to > (await this.repo.registerHead())) throw ServiceError.validation(['toRevision is beyond the register']);
     if (kitCount + withdrawalCount > 0) {
-      const recorded = await this.repo.recordDownload({
-        fromRevision: from,
-        toRevision: to,
-        kitCount,
-        withdrawalCount,
-        downloadedBy: actor.id,
-        downloadedAt,
-      });
+      // Who took the codes out, and how many: the files themselves (and their codes) never enter the trail.
+      const recorded = await this.repo.recordDownload(
+        { fromRevision: from, toRevision: to, kitCount, withdrawalCount, downloadedBy: actor.id, downloadedAt },
+        (m) =>
+          this.audit.record(m, {
+            actor,
+            action: 'codes.downloaded',
+            target: { type: 'download', id: `${from}-${to}`, label: `Approved kits, revisions ${from + 1} to ${to}` },
+            before: null,
+            after: { kitCount, withdrawalCount },
+          }),
+      );
       if (!recorded) throw ServiceError.conflict(ApprovedDownloadMessages.concurrent);
     }
     return this.last(actor);
