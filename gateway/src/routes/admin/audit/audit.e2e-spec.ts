@@ -92,6 +92,13 @@ describe('/api/admin/audit over HTTP', () => {
     expect(other.items[1]).toMatchObject({ before: { status: 'pending' }, after: { status: 'rejected' } });
   });
 
+  it('records each kit of a bulk approval as its own approval', async () => {
+    const kit = await register();
+    expect((await admin.post('/api/admin/bulk-approve', { kitIds: [kit.id] })).status).toBe(201);
+    const { items } = await audit(`?targetType=kit&targetId=${kit.id}`);
+    expect(items).toEqual([expect.objectContaining({ action: 'kit.approved', before: { status: 'pending' }, after: { status: 'active' } })]);
+  });
+
   it('records a role change, a password reset and a user deletion, one entry each', async () => {
     const someone = new HttpClient(stack.baseUrl);
     await someone.post('/api/auth/register', { email: 'audit.someone@example.org', password, firstName: 'Some', lastName: 'One' });
@@ -114,14 +121,14 @@ describe('/api/admin/audit over HTTP', () => {
   it('records a download of the approved kits (their cabinet codes) as one entry, without a code', async () => {
     const download = await admin.post('/api/admin/download-approved-kits');
     expect(download.status).toBe(200);
-    // The approved kit of the test above carries its new code in the file: the trail must not.
+    // The kits approved above are in the file, one with its new code: the trail must not carry it.
     expect(JSON.stringify(download.body)).toContain(CODES[1]);
     const { items } = await audit('?action=codes.downloaded');
     expect(items).toEqual([
       expect.objectContaining({
         actor: { id: adminId, email: ADMIN.email, role: 'admin' },
         before: null,
-        after: { kitCount: 1, withdrawalCount: 0 },
+        after: { kitCount: 2, withdrawalCount: 0 },
       }),
     ]);
   });

@@ -16,7 +16,7 @@ describe(SignInWithGoogleHandler.name, () => {
     const p = userPorts();
     const linked = p.add({ email: 'linked@example.org', googleId: 'g-linked', emailVerified: true });
     const local = p.add({ email: 'ann@example.org', passwordHash: 'a-hash', emailVerified: false });
-    return { p, linked, local, handler: new SignInWithGoogleHandler(p.repository) };
+    return { p, linked, local, handler: new SignInWithGoogleHandler(p.repository, p.audit) };
   }
 
   it('signs a known Google account in by its Google id and writes nothing', async () => {
@@ -24,6 +24,14 @@ describe(SignInWithGoogleHandler.name, () => {
     const { user } = await handler.execute(google({ googleId: 'g-linked', email: 'changed-at-google@example.org' }));
     expect(user.id).toBe(linked.id);
     expect(p.writes).toEqual([]);
+    expect(p.audited).toEqual([]);
+  });
+
+  it("records an admin's Google sign-in in the audit trail", async () => {
+    const { p, handler } = setup();
+    const boss = p.add({ email: 'boss@example.org', googleId: 'g-boss', role: 'admin', emailVerified: true });
+    await handler.execute(google({ googleId: 'g-boss', email: 'boss@example.org' }));
+    expect(p.audited).toEqual([expect.objectContaining({ action: 'admin.signed-in', actor: expect.objectContaining({ id: boss.id }) })]);
   });
 
   it('links an existing account with the same e-mail only when Google vouches for the address', async () => {

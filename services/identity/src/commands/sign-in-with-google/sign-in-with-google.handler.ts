@@ -4,6 +4,8 @@ import { ServiceError } from '@bleedkits/platform';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
+import { IdentityAuditTrail } from '../../database/identity-audit-trail';
+import { userAuditLabel } from '../../domain/user-audit';
 
 /** Google's profile names are not ours to refuse: control characters become spaces and the length is capped. */
 function profileName(value: unknown): string {
@@ -17,13 +19,28 @@ function profileName(value: unknown): string {
 
 @Injectable()
 export class SignInWithGoogleHandler {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly audit: IdentityAuditTrail,
+  ) {}
 
   /**
    * A known Google account signs in; an unknown one is linked to the account with the same e-mail, but only when
    * Google vouches for the e-mail (otherwise anyone could claim an address); else a new account is created.
    */
   async execute(req: GoogleSignInRequest): Promise<UserResponse> {
+    const signedIn = await this.signIn(req);
+    const { user } = signedIn;
+    if (user.role === 'admin')
+      await this.audit.recordEvent({
+        actor: { id: user.id, role: user.role, email: user.email },
+        action: 'admin.signed-in',
+        target: { type: 'user', id: user.id, label: userAuditLabel(user) },
+      });
+    return signedIn;
+  }
+
+  private async signIn(req: GoogleSignInRequest): Promise<UserResponse> {
     if (
       typeof req.googleId !== 'string' ||
       !req.googleId ||

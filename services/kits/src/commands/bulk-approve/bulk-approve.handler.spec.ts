@@ -10,7 +10,7 @@ describe(BulkApproveHandler.name, () => {
       { id: 2, status: 'pending' },
       { id: 3, status: 'active' },
     ]);
-    return { p, handler: new BulkApproveHandler(p.repository, p.publisher) };
+    return { p, handler: new BulkApproveHandler(p.repository, p.publisher, p.audit) };
   };
 
   it('approves the pending kits among the ids, each with its own revision, and reports the others', async () => {
@@ -22,6 +22,11 @@ describe(BulkApproveHandler.name, () => {
     expect(p.store.get(1)!.approvedAt).toEqual(expect.any(String));
     expect(p.store.get(1)!.revision).not.toBe(p.store.get(2)!.revision);
     expect(p.hints).toEqual([Math.max(p.store.get(1)!.revision, p.store.get(2)!.revision)]);
+    expect(p.store.get(1)!).toMatchObject({ approvedBy: admin.id });
+    expect(p.audited.map((e) => [e.action, e.target.id, e.before, e.after, e.actor])).toEqual([
+      ['kit.approved', 1, { status: 'pending' }, { status: 'active' }, admin],
+      ['kit.approved', 2, { status: 'pending' }, { status: 'active' }, admin],
+    ]);
   });
 
   it('refuses an empty or oversized list, a malformed id and a non-admin, sending no hint', async () => {

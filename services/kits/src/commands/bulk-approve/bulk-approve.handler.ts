@@ -3,6 +3,8 @@ import type { BulkApproveResponse, Actor } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { KitRepository } from '../../database/kit.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { kitAuditLabel } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 
 export type BulkApproveRequest = { actor: Actor; kitIds: unknown[] };
@@ -14,6 +16,7 @@ export class BulkApproveHandler {
   constructor(
     private readonly kits: KitRepository,
     private readonly changed: KitChangedPublisher,
+    private readonly audit: KitAuditTrail,
   ) {}
 
   async execute({ actor, kitIds }: BulkApproveRequest): Promise<BulkApproveResponse> {
@@ -29,7 +32,15 @@ export class BulkApproveHandler {
       const approvedAt = new Date().toISOString();
       for (const [i, kit] of pending.entries()) {
         if (i > 0) revision = await this.kits.nextRevision(m);
-        await this.kits.update(m, revision, kit.id, { status: 'active', approvedAt });
+        await this.kits.update(m, revision, kit.id, { status: 'active', approvedAt, approvedBy: actor.id });
+        // One entry per kit, as a single approval would record it: a kit's History reads the same either way.
+        await this.audit.record(m, {
+          actor,
+          action: 'kit.approved',
+          target: { type: 'kit', id: kit.id, label: kitAuditLabel(kit) },
+          before: { status: kit.status },
+          after: { status: 'active' },
+        });
       }
       const foundIds = new Set(found.map((k) => k.id));
       return {
