@@ -140,6 +140,8 @@ export const NotificationsSubjects = {
   listTemplates: 'notifications.qry.templates.v1',
   /** UpdateEmailTemplateCommand → UpdateEmailTemplateResponse (400 for a template that does not compile). */
   updateTemplate: 'notifications.cmd.update-template.v1',
+  /** One page of the notifications' audit entries (e-mail templates edited), newest first. */
+  auditPage: 'notifications.qry.audit-page.v1',
   /** SendTestEmailRequest → SendTestEmailResponse. */
   sendTest: 'notifications.cmd.send-test.v1',
   /** OutboxPageRequest → OutboxPageResponse: one page, newest first. */

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'feed-key.created',
   'feed-key.revoked',
   'codes.downloaded',
+  'email-template.edited',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,9 +32,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'feed-key.created': 'Feed key created',
   'feed-key.revoked': 'Feed key revoked',
   'codes.downloaded': 'Approved kits downloaded (with cabinet codes)',
+  'email-template.edited': 'E-mail template edited',
 };
 
-export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key', 'download'] as const;
+export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key', 'download', 'email-template'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Stands in, before and after, for a field whose value never enters the trail (cabinet codes, passwords, tokens). */

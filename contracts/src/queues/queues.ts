@@ -24,6 +24,8 @@ export const QueueNames = {
   kitsAuditRetention: 'kits.audit-retention',
   /** identity: the same for identity's audit entries. */
   identityAuditRetention: 'identity.audit-retention',
+  /** notifications: the same for the notifications' audit entries. */
+  notificationsAuditRetention: 'notifications.audit-retention',
 } as const;
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
 

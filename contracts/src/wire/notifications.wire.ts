@@ -19,8 +19,9 @@ import type {
 } from '../notifications/templates';
 import type { StopCustodianMailRequest, StopCustodianMailResponse } from '../notifications/custodian-mail';
 import type { MailStatusFacts } from '../admin/system-status';
+import type { AuditPage, AuditPageRequest } from '../admin/audit';
 import { NotificationsSubjects } from '../subjects';
-import { actor, call, shape } from './call';
+import { type Asked, actor, auditPageRequest, call, shape } from './call';
 
 /** A template's three texts as an edit or a preview gives them: the handler says what does not compile. */
 const texts = { subject: z.unknown(), htmlTemplate: z.unknown(), textTemplate: z.unknown() };
@@ -48,6 +49,7 @@ export const NotificationsWire = {
     shape({ requestId: z.unknown(), name: z.unknown(), email: z.unknown(), subject: z.unknown(), message: z.unknown() }),
   ),
   [NotificationsSubjects.listTemplates]: call<Record<string, never>, EmailTemplateListResponse>(shape({})),
+  [NotificationsSubjects.auditPage]: call<Asked<AuditPageRequest>, AuditPage>(auditPageRequest),
   [NotificationsSubjects.updateTemplate]: call<UpdateEmailTemplateCommand, UpdateEmailTemplateResponse>(shape({ actor, id: z.string(), ...texts })),
   [NotificationsSubjects.sendTest]: call<SendTestEmailRequest, SendTestEmailResponse>(
     shape({ email: z.unknown(), templateId: z.unknown(), variables: z.unknown().optional() }),

@@ -4,6 +4,12 @@ import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleed
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { OutboxRepository } from './database/outbox.repository';
+import { NotificationsAuditTrail } from './database/notifications-audit-trail';
+import { NotificationsAuditPageHandler } from './queries/audit-page/audit-page.handler';
+import { NotificationsAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
+import { NotificationsPurgeAuditEntriesHandler } from './commands/purge-audit-entries/purge-audit-entries.handler';
+import { NotificationsAuditRetentionSchedule } from './schedules/audit-retention-schedule';
+import { NotificationsAuditRetentionWorker } from './jobs/audit-retention.worker';
 import { TemplateRepository } from './database/template.repository';
 import { CustodianMailBlockRepository } from './database/custodian-mail-block.repository';
 import { AdminInbox } from './commands/admin-inbox';
@@ -56,10 +62,12 @@ export class NotificationsModule {
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'notifications-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.statusAlerts),
+        QueueModule.forQueues(QueueNames.notificationsAuditRetention),
         QueueModule.forQueues(QueueNames.emailDelivery, QueueNames.emailBulk),
         HealthModule.forContext('notifications'),
       ],
       controllers: [
+        NotificationsAuditPageMessageController,
         SendEmailMessageController,
         SubmitContactMessageMessageController,
         UpdateTemplateMessageController,
@@ -82,6 +90,11 @@ export class NotificationsModule {
         StatusAlertsWorker,
         StatusAlertSchedule,
         TemplateRepository,
+        NotificationsAuditTrail,
+        NotificationsAuditPageHandler,
+        NotificationsPurgeAuditEntriesHandler,
+        NotificationsAuditRetentionSchedule,
+        NotificationsAuditRetentionWorker,
         SendEmailHandler,
         SubmitContactMessageHandler,
         UpdateTemplateHandler,

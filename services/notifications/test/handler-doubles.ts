@@ -27,12 +27,13 @@ export function templateStore(templates: EmailTemplate[]) {
     async find(id: string) {
       return store.get(id) ?? null;
     },
-    async update(id: string, texts: TemplateTexts, actorId: string | null) {
+    async update(id: string, texts: TemplateTexts, actorId: string | null, alsoRecord?: (m: unknown) => Promise<void>) {
       const current = store.get(id);
       if (!current) return null;
       const next = { ...current, ...texts, updatedAt: '2027-03-10T12:00:00.000Z' };
       store.set(id, next);
       updates.push({ id, texts, actorId });
+      await alsoRecord?.({});
       return next;
     },
   };

@@ -1,4 +1,5 @@
 import { cleanEnv, num, str } from 'envalid';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '@bleedkits/contracts';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
 export const DEFAULT_CUSTODIAN_STOP_LINK_SECRET = 'dev-only-custodian-stop-link-secret';
@@ -11,6 +12,7 @@ export function readNotificationsEnv(source: NodeJS.ProcessEnv = process.env) {
       MAIL_FROM: str({ default: 'UK Bleed Kit Register <no-reply@bleedkits.org.uk>', desc: 'From header of every e-mail' }),
       OUTBOX_DIR: str({ default: '.data/outbox', desc: 'where .eml files go when SMTP_URL is unset' }),
       CONTACT_INBOX_EMAIL: str({ default: '', desc: 'who receives contact messages, comma separated; unset = every admin' }),
+      AUDIT_RETENTION_DAYS: num({ default: DEFAULT_AUDIT_RETENTION_DAYS, desc: 'days an audit entry is kept before the daily retention deletes it' }),
       SMTP_TIMEOUT_MS: num({ default: 15_000, desc: 'connection, greeting and socket timeout of one SMTP attempt' }),
       EMAIL_MAX_ATTEMPTS: num({ default: 25, desc: 'delivery attempts before a message is marked failed' }),
       EMAIL_RETRY_BASE_DELAY_MS: num({ default: 2000, desc: 'first retry delay; doubles each attempt' }),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { EmailTemplate } from '@bleedkits/contracts';
 import type { TemplateTexts } from '../domain/email-template';
 
@@ -46,13 +46,23 @@ export class TemplateRepository {
     return rows[0] ? toTemplate(rows[0]) : null;
   }
 
-  async update(id: string, texts: TemplateTexts, actorId: string | null): Promise<EmailTemplate | null> {
-    const [rows]: [Row[], number] = await this.dataSource.query(
-      `UPDATE notifications.email_templates
-          SET subject = $2, html_template = $3, text_template = $4, updated_at = now(), updated_by = $5
-        WHERE id = $1 RETURNING *`,
-      [id, texts.subject, texts.htmlTemplate, texts.textTemplate, actorId],
-    );
-    return rows[0] ? toTemplate(rows[0]) : null;
+  /** `alsoRecord` writes in the same transaction (the audit entry of the edit), only when a template was saved. */
+  async update(
+    id: string,
+    texts: TemplateTexts,
+    actorId: string | null,
+    alsoRecord?: (m: EntityManager) => Promise<void>,
+  ): Promise<EmailTemplate | null> {
+    return this.dataSource.transaction(async (m) => {
+      const [rows]: [Row[], number] = await m.query(
+        `UPDATE notifications.email_templates
+            SET subject = $2, html_template = $3, text_template = $4, updated_at = now(), updated_by = $5
+          WHERE id = $1 RETURNING *`,
+        [id, texts.subject, texts.htmlTemplate, texts.textTemplate, actorId],
+      );
+      if (!rows[0]) return null;
+      await alsoRecord?.(m);
+      return toTemplate(rows[0]);
+    });
   }
 }

@@ -12,6 +12,7 @@ import {
   type CurrentUser as CurrentUserType,
   IdentitySubjects,
   KitsSubjects,
+  NotificationsSubjects,
   auditNewerFirst,
 } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
@@ -86,7 +87,11 @@ export class AuditController {
       limit,
     };
     // Each context checks the filters with the same rule (platform/src/audit), so a bad one is a 400 in words.
-    const pages = await Promise.all([this.bus.request(KitsSubjects.auditPage, request), this.bus.request(IdentitySubjects.auditPage, request)]);
+    const pages = await Promise.all([
+      this.bus.request(KitsSubjects.auditPage, request),
+      this.bus.request(IdentitySubjects.auditPage, request),
+      this.bus.request(NotificationsSubjects.auditPage, request),
+    ]);
     const merged = mergeAuditPages(pages, limit);
     return { items: merged.items, next: merged.next ? encodeAuditCursor(merged.next) : null };
   }

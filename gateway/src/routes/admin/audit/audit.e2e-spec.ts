@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { AUDIT_REDACTED, type AuditEntry } from '@bleedkits/contracts';
+import { AUDIT_REDACTED, type AuditEntry, type EmailTemplateListResponse } from '@bleedkits/contracts';
 import { HttpClient } from '../../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
 
@@ -146,6 +146,21 @@ describe('/api/admin/audit over HTTP', () => {
     ]);
   });
 
+  it('records an e-mail template edit, one entry with the texts before and after', async () => {
+    const { templates } = (await admin.get('/api/admin/email-templates')).body as EmailTemplateListResponse;
+    const reset = templates.find((t) => t.id === 'password_reset')!;
+    const saved = await admin.put(`/api/admin/email-templates/${reset.id}`, {
+      subject: `${reset.subject} (edited)`,
+      htmlTemplate: reset.htmlTemplate,
+      textTemplate: reset.textTemplate,
+    });
+    expect(saved.status).toBe(200);
+    const { items } = await audit(`?targetType=email-template&targetId=${reset.id}`);
+    expect(items.map((e) => [e.action, e.actor.id, e.before, e.after])).toEqual([
+      ['email-template.edited', adminId, { subject: reset.subject }, { subject: `${reset.subject} (edited)` }],
+    ]);
+  });
+
   it('pages through every context newest first without a gap or a repeat, and filters by actor, action and date', async () => {
     const all = await audit('?limit=200');
     expect(all.next).toBeNull();
@@ -158,7 +173,7 @@ describe('/api/admin/audit over HTTP', () => {
       cursor = page.next;
     }
     expect(seen.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
-    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user', 'feed-key', 'download']));
+    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user', 'feed-key', 'download', 'email-template']));
 
     expect((await audit(`?actorEmail=${encodeURIComponent('ADMIN@register')}&limit=200`)).items).toHaveLength(all.items.length);
     expect((await audit('?actorEmail=nobody-acted')).items).toEqual([]);
@@ -171,7 +186,7 @@ describe('/api/admin/audit over HTTP', () => {
     const db = new Client({ connectionString: stack.db.url });
     await db.connect();
     try {
-      for (const schema of ['kits', 'identity']) {
+      for (const schema of ['kits', 'identity', 'notifications']) {
         await expect(db.query(`UPDATE ${schema}.audit_entries SET actor_email = 'someone@else.org'`)).rejects.toThrow(/append-only/);
         await expect(db.query(`DELETE FROM ${schema}.audit_entries`)).rejects.toThrow(/append-only/);
         await db.query(

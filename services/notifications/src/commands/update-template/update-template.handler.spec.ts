@@ -1,13 +1,17 @@
 import { EMAIL_TEMPLATE_LIMITS, EmailTemplateMessages, ErrorCode } from '@bleedkits/contracts';
 import { codedRefusal } from '@bleedkits/platform/testing';
 import { template, templateStore } from '../../../test/handler-doubles';
+import type { NewAuditEntry } from '@bleedkits/platform';
+import type { NotificationsAuditTrail } from '../../database/notifications-audit-trail';
 import { UpdateTemplateHandler } from './update-template.handler';
 
 describe(UpdateTemplateHandler.name, () => {
   const actor = { id: 'admin-1', role: 'admin' as const, email: 'admin@example.org' };
   const setup = () => {
     const s = templateStore([template('password_reset', ['resetUrl', 'year'])]);
-    return { ...s, handler: new UpdateTemplateHandler(s.templates) };
+    const audited: NewAuditEntry[] = [];
+    const audit = { record: async (_m: unknown, entry: NewAuditEntry) => void audited.push(entry) } as unknown as NotificationsAuditTrail;
+    return { ...s, audited, handler: new UpdateTemplateHandler(s.templates, audit) };
   };
   const texts = { subject: 'Reset ({{year}})', htmlTemplate: '<a href="{{resetUrl}}">Reset</a>', textTemplate: 'Reset: {{resetUrl}}' };
 
@@ -17,6 +21,19 @@ describe(UpdateTemplateHandler.name, () => {
     expect(res.message).toBe(EmailTemplateMessages.updated);
     expect(res.template).toMatchObject({ id: 'password_reset', ...texts });
     expect(updates).toEqual([{ id: 'password_reset', texts, actorId: 'admin-1' }]);
+  });
+
+  it('records the edit in the audit trail with who saved it and the texts before and after', async () => {
+    const { handler, audited } = setup();
+    await handler.execute({ actor, id: 'password_reset', ...texts });
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actor,
+        action: 'email-template.edited',
+        target: expect.objectContaining({ type: 'email-template', id: 'password_reset' }),
+        after: texts,
+      }),
+    ]);
   });
 
   it('refuses a missing or over-long part with each part’s message, saving nothing', async () => {

@@ -8,11 +8,15 @@ import {
 import { templateProblems } from '../../domain/email-template';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { TemplateRepository } from '../../database/template.repository';
+import { NotificationsAuditTrail } from '../../database/notifications-audit-trail';
 
 /** An admin's edit of a template: saved only when all three parts compile and name only declared variables. */
 @Injectable()
 export class UpdateTemplateHandler {
-  constructor(private readonly templates: TemplateRepository) {}
+  constructor(
+    private readonly templates: TemplateRepository,
+    private readonly audit: NotificationsAuditTrail,
+  ) {}
 
   async execute(req: UpdateEmailTemplateCommand): Promise<UpdateEmailTemplateResponse> {
     const texts = { subject: req?.subject, htmlTemplate: req?.htmlTemplate, textTemplate: req?.textTemplate };
@@ -23,7 +27,15 @@ export class UpdateTemplateHandler {
     const valid = texts as { subject: string; htmlTemplate: string; textTemplate: string };
     const problems = templateProblems(valid, current.variables);
     if (problems.length) throw NotificationsErrors.invalid(problems);
-    const template = await this.templates.update(current.id, valid, req.actor.id);
+    const template = await this.templates.update(current.id, valid, req.actor.id, (m) =>
+      this.audit.record(m, {
+        actor: req.actor,
+        action: 'email-template.edited',
+        target: { type: 'email-template', id: current.id, label: current.name },
+        before: { subject: current.subject, htmlTemplate: current.htmlTemplate, textTemplate: current.textTemplate },
+        after: valid,
+      }),
+    );
     if (!template) throw NotificationsErrors.templateNotFound();
     return { message: EmailTemplateMessages.updated, template };
   }

@@ -7,6 +7,7 @@ import { StatusAlerts1764700100000 } from './1764700100000-status-alerts';
 import { OutboxBatches1764500000000 } from './1764500000000-outbox-batches';
 import { SeedReminderDigests1764500100000 } from './1764500100000-seed-reminder-digests';
 
+import { NotificationsAuditEntries1764900300000 } from './1764900300000-notifications-audit-entries';
 // Migrations of the notifications schema, in order. The schema itself is created at start (DatabaseModule).
 export const contextMigrations = [
   CreateOutbox1763900000000,
@@ -17,4 +18,5 @@ export const contextMigrations = [
   OutboxBatches1764500000000,
   SeedReminderDigests1764500100000,
   StatusAlerts1764700100000,
+  NotificationsAuditEntries1764900300000,
 ];

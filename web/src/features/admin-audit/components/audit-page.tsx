@@ -27,7 +27,7 @@ import { type AuditPageArgs, useAdminAuditPageQuery } from '../api';
 
 const META = { title: 'Audit Trail', description: 'Who did what to which kit or user, and what changed.' };
 export const AUDIT_PAGE_SIZE = 25;
-const TARGET_LABELS = { kit: 'Kit', user: 'User', 'feed-key': 'Feed key', download: 'Download' } as const;
+const TARGET_LABELS = { kit: 'Kit', user: 'User', 'feed-key': 'Feed key', download: 'Download', 'email-template': 'E-mail template' } as const;
 
 type Filters = Required<Pick<AuditPageArgs, 'actorEmail' | 'action' | 'targetType' | 'targetId' | 'from' | 'to'>>;
 const NO_FILTERS: Filters = { actorEmail: '', action: '', targetType: '', targetId: '', from: '', to: '' };

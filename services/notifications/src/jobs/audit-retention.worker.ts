@@ -1,0 +1,17 @@
+import { Processor } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { QueueNames } from '@bleedkits/contracts';
+import { QueueWorker } from '@bleedkits/platform';
+import { NotificationsPurgeAuditEntriesHandler } from '../commands/purge-audit-entries/purge-audit-entries.handler';
+
+/** Runs the retention at each tick of its scheduler (a delete by age: idempotent). */
+@Processor(QueueNames.notificationsAuditRetention, { concurrency: 1 })
+export class NotificationsAuditRetentionWorker extends QueueWorker {
+  constructor(private readonly purge: NotificationsPurgeAuditEntriesHandler) {
+    super();
+  }
+
+  handle(_job: Job): Promise<unknown> {
+    return this.purge.execute();
+  }
+}
