@@ -96,6 +96,14 @@ describe('RegisterKitPage', () => {
   it('asks for the other make and the cabinet code (labelled required) only when they apply', async () => {
     const { user } = open();
     await waitFor(() => expect(field('Kit Make')).toHaveValue('daniel_baird_foundation'));
+    // The form shows the current make at once and the whole list when the makes call answers.
+    await waitFor(() =>
+      expect(
+        within(field('Kit Make'))
+          .getAllByRole('option')
+          .map((o) => o.getAttribute('value')),
+      ).toContain('other'),
+    );
     expect(screen.queryByLabelText(/Other Make/)).not.toBeInTheDocument();
     await user.selectOptions(field('Kit Make'), 'other');
     expect(field(/Other Make/)).toBeRequired();
