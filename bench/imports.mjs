@@ -15,7 +15,7 @@
 // Not part of `npm test`; it never fails on a missed target (exit 0), only when it could not measure (exit 1).
 // Env: BENCH_ROWS=20000  BENCH_DATABASE=bleedkits_bench_imports  BENCH_KEEP_DATABASE=1  BENCH_TIMEOUT_SECONDS=900
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ import {
   sleep,
   waitForPort,
 } from '../scripts/lib/infra.mjs';
+import { startProcess, stop, waitReady } from './lib/service-processes.mjs';
 import { cpuSecondsOf, memorySampler } from './lib/procs.mjs';
 
 const env0 = { ...process.env };
@@ -91,42 +92,6 @@ function benchCsv(rows) {
     lines.push(COLUMNS.map((c) => quote(kit[c] ?? '')).join(','));
   }
   return lines.join('\r\n') + '\r\n';
-}
-
-function startProcess(name, main, env, logFile) {
-  const child = spawn(process.execPath, ['-r', path.join(ROOT, 'platform/src/testing/register-ts.js'), path.join(ROOT, main)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`);
-  child.stdout.on('data', log);
-  child.stderr.on('data', log);
-  return child;
-}
-
-async function waitReady(port, name, child, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(500);
-  }
-  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(t);
 }
 
 async function main() {

@@ -22,7 +22,7 @@
 // Env: BENCH_MAIL_RATE=25 (MAIL_BULK_RATE_PER_SECOND for the run: the default 10 would take 500 s of sending alone)
 //      BENCH_DATABASE=bleedkits_bench_mail  BENCH_KEEP_DATABASE=1  BENCH_TIMEOUT_SECONDS=1500
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,7 @@ import {
   sleep,
   waitForPort,
 } from '../scripts/lib/infra.mjs';
+import { startProcess, stop, waitReady } from './lib/service-processes.mjs';
 import { memorySampler } from './lib/procs.mjs';
 
 const env0 = { ...process.env };
@@ -80,42 +81,6 @@ function custodians() {
     for (let c = 0; c < count; c++, n++) for (let k = 0; k < size + (n === 0 ? 100 : 0); k++) emails.push(`custodian${n}@bench.example.org`);
   }
   return { emails, custodians: n };
-}
-
-function startProcess(name, main, env, logFile) {
-  const child = spawn(process.execPath, ['-r', path.join(ROOT, 'platform/src/testing/register-ts.js'), path.join(ROOT, main)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`);
-  child.stdout.on('data', log);
-  child.stderr.on('data', log);
-  return child;
-}
-
-async function waitReady(port, name, child, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(500);
-  }
-  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(t);
 }
 
 const percentile = (values, p) => {

@@ -19,7 +19,7 @@
 // Env: BENCH_WEB_RUNS=3  BENCH_WEB_TIMELINE=1 (print the first visit's requests)  BENCH_WEB_KITS=30000  BENCH_WEB_DIST=<a built web/dist>  BENCH_WEB_POSTCODE='M1 1AE'
 //      BENCH_DATABASE=bleedkits_bench_web  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -38,6 +38,7 @@ import {
   sleep,
   waitForPort,
 } from '../scripts/lib/infra.mjs';
+import { startProcess, stop, waitReady } from './lib/service-processes.mjs';
 
 const env0 = { ...process.env };
 const RUNS = Number(env0.BENCH_WEB_RUNS || 3);
@@ -93,42 +94,6 @@ function buildWeb() {
   );
   if (r.status !== 0) throw new Error(`the web build failed:\n${r.stdout}${r.stderr}`);
   return dir;
-}
-
-function startProcess(name, main, env, logFile) {
-  const child = spawn(process.execPath, ['-r', path.join(ROOT, 'platform/src/testing/register-ts.js'), path.join(ROOT, main)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`);
-  child.stdout.on('data', log);
-  child.stderr.on('data', log);
-  return child;
-}
-
-async function waitReady(port, name, child, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(500);
-  }
-  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(t);
 }
 
 /** Until the public snapshot holds the seeded register and stops growing (the projection has caught up). */
@@ -334,9 +299,9 @@ async function main() {
       logFile,
     );
     procs.identity = startProcess('identity', 'services/identity/src/main.ts', { ...shared, SERVICE_HTTP_PORT: String(identityPort) }, logFile);
-    await waitReady(kitsPort, 'kits', procs.kits);
+    await waitReady(kitsPort, 'kits', procs.kits, 600_000);
     procs.geo = startProcess('geo-search', 'services/geo-search/src/main.ts', { ...shared, SERVICE_HTTP_PORT: String(geoPort) }, logFile);
-    await Promise.all([waitReady(identityPort, 'identity', procs.identity), waitReady(geoPort, 'geo-search', procs.geo)]);
+    await Promise.all([waitReady(identityPort, 'identity', procs.identity, 600_000), waitReady(geoPort, 'geo-search', procs.geo, 600_000)]);
     procs.gateway = startProcess(
       'gateway',
       'gateway/src/main.ts',

@@ -1,5 +1,5 @@
 import { connect, StorageType } from 'nats';
-import { IMPORT_COLUMNS } from '@bleedkits/contracts';
+import { importCsv, importRow } from '../../test/import-csv';
 import { natsServers } from '@bleedkits/platform';
 import { type TestNatsCluster, startTestNatsCluster } from '@bleedkits/platform/testing';
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
@@ -81,27 +81,6 @@ describe('a NATS cluster of three: one server killed under load', () => {
     }
   }
 
-  /** A one-row import file in the register's columns. */
-  function importCsv(serialNumber: string): string {
-    const kit: Record<string, string> = {
-      serialNumber,
-      make: 'mere',
-      locationType: 'unlocked_cabinet',
-      locationName: 'Parish Hall',
-      addressLine1: '3 Church Road',
-      city: 'Urmston',
-      postcode: 'M41 6NA',
-      latitude: '53.448269',
-      longitude: '-2.393184',
-      purchaseDate: '2025-02-01',
-      expiryDate: '2028-02-01',
-      custodianName: 'Pat Parish',
-      custodianPhone: '01619999999',
-      custodianEmail: 'pat@example.org',
-    };
-    return [IMPORT_COLUMNS.join(','), IMPORT_COLUMNS.map((c) => kit[c] ?? '').join(',')].join('\r\n') + '\r\n';
-  }
-
   beforeAll(async () => {
     cluster = await startTestNatsCluster(3);
     // A bucket left by a register that ran on one server (one copy): geo-search gives it the configured three.
@@ -175,7 +154,7 @@ describe('a NATS cluster of three: one server killed under load', () => {
     );
     const imported = await askedAgainOn503(async () => {
       const form = new FormData();
-      form.append('csvFile', new Blob([importCsv('CLUSTER-0001')], { type: 'text/csv' }), 'kits.csv');
+      form.append('csvFile', new Blob([importCsv([importRow({ serialNumber: 'CLUSTER-0001' })])], { type: 'text/csv' }), 'kits.csv');
       const res = await fetch(`${stack.baseUrl}/api/admin/bleed-kits/import`, {
         method: 'POST',
         body: form,

@@ -12,35 +12,15 @@ import {
   defaultAvailability,
 } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
+import { IMPORT_HEADER as header, importCsv, importRow } from '../../../test/import-csv';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 const USER_MAX_ROWS = 5000;
-const header = IMPORT_COLUMNS.join(',');
-const quote = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
-function row(values: Record<string, string> = {}): string {
-  const kit: Record<string, string> = {
-    serialNumber: 'LIMIT-0001',
-    make: 'mere',
-    locationType: 'unlocked_cabinet',
-    locationName: 'Parish Hall',
-    addressLine1: '3 Church Road',
-    city: 'Urmston',
-    postcode: 'M41 6NA',
-    latitude: '53.448269',
-    longitude: '-2.393184',
-    purchaseDate: '2025-02-01',
-    expiryDate: '2028-02-01',
-    custodianName: 'Pat Parish',
-    custodianPhone: '01619999999',
-    custodianEmail: 'pat@example.org',
-    ...values,
-  };
-  return IMPORT_COLUMNS.map((c) => quote(kit[c] ?? '')).join(',');
-}
 /** A row of nothing but a serial number: the form's every other rule refuses it (13 messages from 40 bytes). */
 const badRow = (i: number) => `B${i}` + ','.repeat(IMPORT_COLUMNS.length - 1);
-const csv = (rows: string[]) => [header, ...rows].join('\r\n') + '\r\n';
+const csv = importCsv;
+const row = (values: Record<string, string> = {}) => importRow({ serialNumber: 'LIMIT-0001', ...values });
 
 type Answer = { status: number; body: any; bytes: number };
 

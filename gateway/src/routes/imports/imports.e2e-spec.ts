@@ -8,32 +8,11 @@ import {
   importTemplateCsv,
 } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
+import { IMPORT_HEADER as header, importCsv, importRow as row } from '../../../test/import-csv';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
-const header = IMPORT_COLUMNS.join(',');
-const quote = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
-function row(values: Record<string, string> = {}): string {
-  const kit: Record<string, string> = {
-    serialNumber: 'HTTP-0001',
-    make: 'mere',
-    locationType: 'unlocked_cabinet',
-    locationName: 'Parish Hall',
-    addressLine1: '3 Church Road',
-    city: 'Urmston',
-    postcode: 'M41 6NA',
-    latitude: '53.448269',
-    longitude: '-2.393184',
-    purchaseDate: '2025-02-01',
-    expiryDate: '2028-02-01',
-    custodianName: 'Pat Parish',
-    custodianPhone: '01619999999',
-    custodianEmail: 'pat@example.org',
-    ...values,
-  };
-  return IMPORT_COLUMNS.map((c) => quote(kit[c] ?? '')).join(',');
-}
-const csv = (...rows: string[]) => [header, ...rows].join('\r\n') + '\r\n';
+const csv = (...rows: string[]) => importCsv(rows);
 
 type Answer = { status: number; body: any; headers: Headers };
 

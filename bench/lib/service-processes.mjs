@@ -1,0 +1,44 @@
+// Starting and stopping the register's processes from source for a benchmark (the tests' swc hook, no build).
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, sleep } from '../../scripts/lib/infra.mjs';
+
+/** Runs `main` (a path from the repository root) under the swc hook, its output prefixed with `name` in `logFile`. */
+export function startProcess(name, main, env, logFile) {
+  const child = spawn(process.execPath, ['-r', path.join(ROOT, 'platform/src/testing/register-ts.js'), path.join(ROOT, main)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `${name} | `)}\n`);
+  child.stdout.on('data', log);
+  child.stderr.on('data', log);
+  return child;
+}
+
+/** Resolves once the process's management port answers /readyz 200; fails if it exits or the time runs out. */
+export async function waitReady(port, name, child, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(500);
+  }
+  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** SIGTERM, then SIGKILL after 15 s. */
+export async function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await gone;
+  clearTimeout(t);
+}
