@@ -95,6 +95,11 @@ export const AUDIT_RETENTION_CRON = '40 3 * * *';
 
 export const AUDIT_PAGE_LIMIT = 50;
 export const AUDIT_PAGE_MAX_LIMIT = 200;
+/**
+ * The JSON a context puts in one audit page at most: an entry keeps the before and after of what changed (a template
+ * edit keeps both texts), so a page is cut by size as well as by count, well under NATS's 1 MB per message.
+ */
+export const AUDIT_PAGE_MAX_BYTES = 512 * 1024;
 
 /** Newest first, ties by id (descending): the order every context's page and the merged page share. */
 export function auditNewerFirst(a: Pick<AuditEntry, 'at' | 'id'>, b: Pick<AuditEntry, 'at' | 'id'>): number {

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   AUDIT_ACTIONS,
   AUDIT_PAGE_LIMIT,
+  AUDIT_PAGE_MAX_BYTES,
   AUDIT_PAGE_MAX_LIMIT,
   AUDIT_TARGET_TYPES,
   type Actor,
@@ -164,9 +165,9 @@ export class AuditTrail {
        ORDER BY at DESC, id DESC LIMIT ${param(req.limit + 1)}`,
       params,
     )) as Record<string, unknown>[];
-    const items = rows.slice(0, req.limit).map(toEntry);
+    const items = withinBytes(rows.slice(0, req.limit).map(toEntry), AUDIT_PAGE_MAX_BYTES);
     const last = items[items.length - 1];
-    return { items, next: rows.length > req.limit && last ? { at: last.at, id: last.id } : null };
+    return { items, next: rows.length > items.length && last ? { at: last.at, id: last.id } : null };
   }
 
   /** Deletes entries older than the retention (the one delete the table allows); answers how many went. */
@@ -194,4 +195,14 @@ function toEntry(row: Record<string, unknown>): AuditEntry {
 /** The oldest time an entry is kept: `days` whole days before `now`. */
 export function auditRetentionCutoff(now: Date, days: number): Date {
   return new Date(now.getTime() - days * 86_400_000);
+}
+
+/** The leading entries whose JSON fits in `maxBytes` (always the first, so a page never comes back empty). */
+export function withinBytes(items: AuditEntry[], maxBytes: number): AuditEntry[] {
+  let bytes = 0;
+  for (let i = 0; i < items.length; i++) {
+    bytes += Buffer.byteLength(JSON.stringify(items[i]));
+    if (bytes > maxBytes && i > 0) return items.slice(0, i);
+  }
+  return items;
 }

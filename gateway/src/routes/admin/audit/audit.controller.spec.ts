@@ -18,6 +18,19 @@ describe('mergeAuditPages', () => {
     const kits = { items: [entry('2026-01-03T00:00:00.000Z', 'k3')], next: { at: '2026-01-03T00:00:00.000Z', id: 'k3' } };
     expect(mergeAuditPages([kits, { items: [], next: null }], 1).next).toEqual({ at: '2026-01-03T00:00:00.000Z', id: 'k3' });
   });
+
+  it("ends the page where a context's page ended early, so none of its older entries is skipped", () => {
+    // kits' page was cut by size after k5: it may hold k4, newer than identity's i3.
+    const kits = {
+      items: [entry('2026-01-06T00:00:00.000Z', 'k6'), entry('2026-01-05T00:00:00.000Z', 'k5')],
+      next: { at: '2026-01-05T00:00:00.000Z', id: 'k5' },
+    };
+    const identity = { items: [entry('2026-01-07T00:00:00.000Z', 'i7'), entry('2026-01-03T00:00:00.000Z', 'i3')], next: null };
+    expect(mergeAuditPages([kits, identity], 50)).toEqual({
+      items: [identity.items[0], kits.items[0], kits.items[1]],
+      next: { at: '2026-01-05T00:00:00.000Z', id: 'k5' },
+    });
+  });
 });
 
 describe('audit cursor', () => {

@@ -51,10 +51,17 @@ export function decodeAuditCursor(text: string): AuditCursor {
 /**
  * Each context keeps the audit trail of its own actions (docs/decisions.md). One cursor, the (at, id) of the last
  * entry shown, serves every context because all share one order (newest first, ties by id): each answers its page
- * after it, and the merged page is the newest `limit` of their answers.
+ * after it, and the merged page is the newest `limit` of their answers. A context whose page ended early (cut by
+ * size) may hold entries older than its last one but newer than other contexts' entries, so the merged page ends
+ * where the newest of those early ends is; the next page asks from there.
  */
 export function mergeAuditPages(pages: AuditPage[], limit: number): { items: AuditEntry[]; next: AuditCursor | null } {
-  const all = pages.flatMap((p) => p.items).sort(auditNewerFirst);
+  const ends = pages.filter((p) => p.next !== null && p.items.length > 0).map((p) => p.items[p.items.length - 1]);
+  const end = ends.sort(auditNewerFirst)[0];
+  const all = pages
+    .flatMap((p) => p.items)
+    .sort(auditNewerFirst)
+    .filter((e) => !end || auditNewerFirst(e, end) <= 0);
   const items = all.slice(0, limit);
   const more = all.length > limit || pages.some((p) => p.next !== null);
   const last = items[items.length - 1];
