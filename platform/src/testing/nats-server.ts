@@ -28,8 +28,19 @@ export async function startTestNatsServer(): Promise<TestNatsServer> {
     port,
     async start() {
       storeDir = mkdtempSync(path.join(tmpdir(), 'bk-test-nats-'));
-      child = spawn(natsBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
-      await waitForPort(port);
+      const started = spawn(natsBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+      child = started;
+      // A restart reuses the port; if anything took it meanwhile, the server exits at once and the port answers
+      // for someone else: fail here rather than let the test talk to another file's server.
+      const exited = new Promise<never>((_, reject) =>
+        started.once('exit', (code) =>
+          reject(new Error(`nats-server on port ${port} exited (code ${code}) before it was ready: is the port taken?`)),
+        ),
+      );
+      exited.catch(() => undefined);
+      await Promise.race([waitForPort(port), exited]);
+      await new Promise((r) => setTimeout(r, 50));
+      if (started.exitCode !== null) throw new Error(`nats-server on port ${port} exited (code ${started.exitCode}) right after it opened the port`);
     },
     async stop() {
       const c = child;

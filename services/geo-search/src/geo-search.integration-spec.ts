@@ -2,7 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { FinderMessages, GeoSearchSubjects, GeoSearchWire, KitsSubjects, PRIVATE_KIT_FIELDS, viewportCells } from '@bleedkits/contracts';
 import { gunzipSync } from 'node:zlib';
 import { NatsBus } from '@bleedkits/platform';
-import { startTestService } from '@bleedkits/platform/testing';
+import { TEST_REDIS_URL, deleteRedisKeys, startTestService, testQueuePrefix } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { CUSTODIAN, type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../test/geo-harness';
 import { KitFeedFollower } from './projection/kit-feed-follower';
@@ -205,6 +205,7 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
     const probe = (path: string) => fetch(`http://127.0.0.1:${geo.httpPort}${path}`);
     const viewport = () => bus.requestRaw(GeoSearchSubjects.viewport, Buffer.from('{"north":54,"south":53,"east":-2,"west":-3}'));
     let kits: INestMicroservice | undefined;
+    const queuePrefix = testQueuePrefix();
     try {
       for (let i = 0; i < 5; i++) {
         const ready = await probe('/readyz');
@@ -218,7 +219,16 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
 
       kits = await startTestService(
         'kits',
-        KitsModule.forRoot(readKitsEnv({ NODE_ENV: 'test', DATABASE_URL: h.db.url, NATS_URL: lonelyNats.url, POSTCODES_IO_BASE_URL: 'off' })),
+        KitsModule.forRoot(
+          readKitsEnv({
+            NODE_ENV: 'test',
+            DATABASE_URL: h.db.url,
+            NATS_URL: lonelyNats.url,
+            REDIS_URL: TEST_REDIS_URL,
+            QUEUE_PREFIX: queuePrefix,
+            POSTCODES_IO_BASE_URL: 'off',
+          }),
+        ),
         lonelyNats.url,
       );
       await waitFor(async () => (await probe('/readyz')).status === 200, 10_000);
@@ -233,6 +243,7 @@ describe('geo-search over NATS with the real kits feed and Postgres', () => {
       expect(await geo.kill('SIGTERM')).toBe(0);
       await kits?.close();
       await lonelyNats.stop();
+      await deleteRedisKeys(queuePrefix);
     }
   }, 60_000);
 });

@@ -1,6 +1,13 @@
 import { IdentitySubjects } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
-import { createTestDatabase, startTestNatsServer, startTestService } from '@bleedkits/platform/testing';
+import {
+  TEST_REDIS_URL,
+  createTestDatabase,
+  deleteRedisKeys,
+  startTestNatsServer,
+  startTestService,
+  testQueuePrefix,
+} from '@bleedkits/platform/testing';
 import { readIdentityEnv } from './config/env';
 import { IdentityModule } from './identity.module';
 
@@ -10,7 +17,9 @@ describe('a service started before NATS', () => {
     const nats = await startTestNatsServer();
     await nats.stop();
     const db = await createTestDatabase();
-    const env = readIdentityEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url });
+    // Queues of its own: identity's audit-retention scheduler must not share keys with other files' services.
+    const queuePrefix = testQueuePrefix();
+    const env = readIdentityEnv({ NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: queuePrefix });
     const starting = startTestService('identity', IdentityModule.forRoot(env), nats.url);
     await new Promise((r) => setTimeout(r, 1500));
     await nats.start();
@@ -30,6 +39,9 @@ describe('a service started before NATS', () => {
       await service.close();
       await nats.stop();
       await db.drop();
+      await deleteRedisKeys(queuePrefix);
     }
-  }, 30_000);
+    // Boot (migrations, queues) after NATS appears, the readiness wait (10 s at most) and one request: a loaded CI
+    // run once needed more than Jest's 30 s.
+  }, 60_000);
 });
