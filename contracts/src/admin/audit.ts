@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'kit.rejected',
   'kit.edited',
   'kit.deleted',
+  'user.edited',
   'user.role-changed',
   'user.deleted',
   'user.password-reset-sent',
@@ -17,6 +18,10 @@ export const AUDIT_ACTIONS = [
   'feed-key.revoked',
   'codes.downloaded',
   'email-template.edited',
+  'backup.started',
+  'cloud-storage.connected',
+  'cloud-storage.disconnected',
+  'restore.started',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -25,6 +30,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'kit.rejected': 'Kit rejected',
   'kit.edited': 'Kit edited',
   'kit.deleted': 'Kit deleted',
+  'user.edited': 'User edited',
   'user.role-changed': 'Role changed',
   'user.deleted': 'User deleted',
   'user.password-reset-sent': 'Password reset sent',
@@ -33,9 +39,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'feed-key.revoked': 'Feed key revoked',
   'codes.downloaded': 'Approved kits downloaded (with cabinet codes)',
   'email-template.edited': 'E-mail template edited',
+  'backup.started': 'Backup started',
+  'cloud-storage.connected': 'Dropbox connected',
+  'cloud-storage.disconnected': 'Dropbox disconnected',
+  'restore.started': 'Restore started',
 };
 
-export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key', 'download', 'email-template'] as const;
+export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key', 'download', 'email-template', 'backup', 'cloud-storage'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Stands in, before and after, for a field whose value never enters the trail (cabinet codes, passwords, tokens). */
