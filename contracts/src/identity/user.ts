@@ -43,7 +43,7 @@ export type ChangePasswordRequest = { userId: string; currentPassword: string; n
 export type GoogleSignInRequest = { googleId: string; email: string; firstName: string; lastName: string; emailVerified: boolean };
 /** An admin's actions on another user: the actor is who acts (identity checks the role and refuses one's own account). */
 export type ToggleRoleRequest = { actor: Actor; userId: string; email?: string };
-export type AdminUpdateUserRequest = { userId: string; firstName: string; lastName: string; email: string };
+export type AdminUpdateUserRequest = { actor: Actor; userId: string; firstName: string; lastName: string; email: string };
 export type SendPasswordResetRequest = { actor: Actor; userId: string; resetUrlBase: string };
 export type ResetPasswordRequest = { token: string; newPassword: string };
 export type DeleteUserRequest = { actor: Actor; userId: string };

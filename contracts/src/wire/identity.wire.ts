@@ -53,7 +53,7 @@ export const IdentityWire = {
     shape({ ...listPart, after: z.string().nullable().optional() }),
   ),
   [IdentitySubjects.toggleRole]: call<ToggleRoleRequest, ToggleRoleResponse>(shape({ actor, userId, email: z.string().optional() })),
-  [IdentitySubjects.adminUpdateUser]: call<AdminUpdateUserRequest, UserResponse>(shape({ userId, ...profile })),
+  [IdentitySubjects.adminUpdateUser]: call<AdminUpdateUserRequest, UserResponse>(shape({ actor, userId, ...profile })),
   [IdentitySubjects.sendPasswordReset]: call<SendPasswordResetRequest, MessageResponse>(shape({ actor, userId, resetUrlBase: z.string() })),
   [IdentitySubjects.resetPassword]: call<ResetPasswordRequest, ResetPasswordResponse>(shape({ token: z.unknown(), newPassword: z.unknown() })),
   [IdentitySubjects.auditPage]: call<Asked<AuditPageRequest>, AuditPage>(auditPageRequest),

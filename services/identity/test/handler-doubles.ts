@@ -61,7 +61,7 @@ export function userPorts(initial: Partial<User>[] = []) {
   // Postgres's microsecond text of created_at, and its byte order on (created_at, id).
   const position = (u: User) => u.createdAt.toISOString().replace('Z', '000Z');
   const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  async function update(id: string, changes: Partial<User>): Promise<User> {
+  async function update(id: string, changes: Partial<User>, alsoRecord?: (m: unknown, updated: User) => Promise<unknown>): Promise<User> {
     writes.push('update');
     const current = store.get(id);
     if (!current) throw IdentityErrors.userNotFound();
@@ -70,6 +70,7 @@ export function userPorts(initial: Partial<User>[] = []) {
     if (holder && holder.id !== id) throw IdentityErrors.duplicateEmail();
     const next = { ...current, ...changes, email };
     store.set(id, next);
+    await alsoRecord?.({}, next);
     return next;
   }
 

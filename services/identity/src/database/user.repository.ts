@@ -98,20 +98,26 @@ export class UserRepository {
     }
   }
 
+  /** `alsoRecord`, given the user as changed, writes in the same transaction (the audit entry of an admin's edit). */
   async update(
     id: string,
     changes: Partial<Pick<User, 'email' | 'firstName' | 'lastName' | 'passwordHash' | 'role' | 'googleId' | 'emailVerified'>>,
+    alsoRecord?: (m: EntityManager, updated: User) => Promise<unknown>,
   ): Promise<User> {
     const patch = changes.email ? { ...changes, email: normaliseEmail(changes.email) } : changes;
     try {
-      await this.users().update({ id }, patch);
+      return await this.dataSource.transaction(async (m) => {
+        await this.users(m).update({ id }, patch);
+        const u = await this.users(m).findOneBy({ id });
+        if (!u) throw IdentityErrors.userNotFound();
+        const updated = toUser(u);
+        await alsoRecord?.(m, updated);
+        return updated;
+      });
     } catch (e) {
       if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw IdentityErrors.duplicateEmail();
       throw e;
     }
-    const u = await this.findById(id);
-    if (!u) throw IdentityErrors.userNotFound();
-    return u;
   }
 
   /** `alsoRecord` writes in the same transaction (the audit entry of the change: recorded if and only if it happened). */

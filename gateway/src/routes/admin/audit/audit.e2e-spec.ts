@@ -99,10 +99,12 @@ describe('/api/admin/audit over HTTP', () => {
     expect(items).toEqual([expect.objectContaining({ action: 'kit.approved', before: { status: 'pending' }, after: { status: 'active' } })]);
   });
 
-  it('records a role change, a password reset and a user deletion, one entry each', async () => {
+  it('records an edit, a role change, a password reset and a user deletion, one entry each', async () => {
     const someone = new HttpClient(stack.baseUrl);
     await someone.post('/api/auth/register', { email: 'audit.someone@example.org', password, firstName: 'Some', lastName: 'One' });
     const userId = (await someone.get('/api/auth/user')).body.user.id as string;
+    const edit = { userId, firstName: 'Someone', lastName: 'One', email: 'audit.someone@example.org' };
+    expect((await admin.put('/api/admin/user-management', edit)).status).toBe(200);
     expect((await admin.post('/api/admin/user-management', { action: 'toggle_role', userId })).status).toBe(201);
     expect((await admin.post('/api/admin/user-management', { action: 'toggle_role', userId })).status).toBe(201);
     expect((await admin.post('/api/admin/user-management', { action: 'reset_password', userId })).status).toBe(201);
@@ -114,6 +116,7 @@ describe('/api/admin/audit over HTTP', () => {
       ['user.password-reset-sent', { token: AUDIT_REDACTED }, { token: AUDIT_REDACTED }],
       ['user.role-changed', { role: 'admin' }, { role: 'user' }],
       ['user.role-changed', { role: 'user' }, { role: 'admin' }],
+      ['user.edited', { firstName: 'Some' }, { firstName: 'Someone' }],
     ]);
     for (const entry of trail.items) expect(entry.actor).toEqual({ id: adminId, email: ADMIN.email, role: 'admin' });
   });

@@ -54,8 +54,8 @@ export class UserManagementController {
   }
 
   @Put()
-  async update(@Body() dto: AdminUpdateUserDto): Promise<MessageResponse & UserResponse> {
-    const { user } = await this.bus.request(IdentitySubjects.adminUpdateUser, { ...dto });
+  async update(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUpdateUserDto): Promise<MessageResponse & UserResponse> {
+    const { user } = await this.bus.request(IdentitySubjects.adminUpdateUser, { ...dto, actor: actorOf(me) });
     return { message: 'User updated', user };
   }
 

@@ -1,5 +1,5 @@
 import { AuthMessages, EMAIL_CHANGE_LINK_HOURS, EmailChangeMessages, ErrorCode, adminUserEditRules } from '@bleedkits/contracts';
-import { cheapHasher, refusal, userPorts } from '../../../test/handler-doubles';
+import { actorOf, cheapHasher, refusal, userPorts } from '../../../test/handler-doubles';
 import { hashResetToken } from '../send-password-reset/send-password-reset.handler';
 import { UpdateProfileHandler } from './update-profile.handler';
 
@@ -18,7 +18,8 @@ describe(UpdateProfileHandler.name, () => {
       passwordHash: await h.hasher.hash(password),
     });
     p.add({ email: 'bob@example.org' });
-    return { p, h, ann, handler: new UpdateProfileHandler(p.repository, h.hasher, p.emailChangeMailer) };
+    const admin = actorOf(p.add({ email: 'admin@example.org', role: 'admin' }));
+    return { p, h, ann, admin, handler: new UpdateProfileHandler(p.repository, h.hasher, p.emailChangeMailer, p.audit) };
   }
 
   it('saves trimmed names and keeps the address verified when it did not change (case aside), without a password', async () => {
@@ -104,26 +105,47 @@ describe(UpdateProfileHandler.name, () => {
   });
 
   it("applies an admin's edit at once: the address is unproven again and reset links sent to the old one die", async () => {
-    const { p, ann, handler } = await setup();
+    const { p, ann, admin, handler } = await setup();
     await p.repository.createResetToken(ann.id, 'hash-1', new Date(Date.now() + 60_000));
     const { user } = await handler.executeAsAdmin(
       { userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@example.org' },
       adminUserEditRules,
+      admin,
     );
     expect(user).toMatchObject({ email: 'ann.lee@example.org', emailVerified: false });
     expect(p.tokens[0].usedAt).toBeInstanceOf(Date);
     expect(p.changeMails).toEqual([]);
   });
 
-  it('reports every failure of the rule table it is given at once', async () => {
+  it("records an admin's edit in the trail: who, whom, and the fields before and after", async () => {
+    const { p, ann, admin, handler } = await setup();
+    await handler.executeAsAdmin({ userId: ann.id, firstName: 'Anna', lastName: 'Lee', email: 'ann.lee@example.org' }, adminUserEditRules, admin);
+    expect(p.audited).toHaveLength(1);
+    const [entry] = p.audited;
+    expect(entry).toMatchObject({ actor: admin, action: 'user.edited', target: { type: 'user', id: ann.id, label: 'Ann Lee <ann@example.org>' } });
+    expect(entry.before).toMatchObject({ firstName: 'Ann', email: 'ann@example.org', emailVerified: true });
+    expect(entry.after).toMatchObject({ firstName: 'Anna', email: 'ann.lee@example.org', emailVerified: false });
+    expect(JSON.stringify(entry)).not.toMatch(/passwordHash|\$argon2/);
+  });
+
+  it('refuses an edit by anyone but an admin, whatever the gateway let through', async () => {
     const { p, ann, handler } = await setup();
+    const asAnn = actorOf(p.store.get(ann.id)!);
+    const edit = { userId: ann.id, firstName: 'X', lastName: 'Y', email: 'x@example.org' };
+    expect((await refusal(handler.executeAsAdmin(edit, adminUserEditRules, asAnn))).code).toBe(ErrorCode.Forbidden);
+    expect(p.writes).toEqual([]);
+    expect(p.audited).toEqual([]);
+  });
+
+  it('reports every failure of the rule table it is given at once', async () => {
+    const { p, ann, admin, handler } = await setup();
     const bad = { userId: ann.id, firstName: ' ', lastName: 'Lee\n', email: 'nope' };
     const expected = [AuthMessages.firstNameRequired, 'Last name must be on one line', AuthMessages.profileEmail];
     expect(await refusal(handler.execute(bad))).toMatchObject({ code: ErrorCode.ValidationFailed, errors: expected });
-    expect((await refusal(handler.executeAsAdmin(bad, adminUserEditRules))).errors).toEqual(expected);
+    expect((await refusal(handler.executeAsAdmin(bad, adminUserEditRules, admin))).errors).toEqual(expected);
     const strict = { ...adminUserEditRules, email: [{ message: 'Only example.org', test: (v: unknown) => String(v).endsWith('@example.org') }] };
     expect(
-      (await refusal(handler.executeAsAdmin({ userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'ann@other.net' }, strict))).errors,
+      (await refusal(handler.executeAsAdmin({ userId: ann.id, firstName: 'Ann', lastName: 'Lee', email: 'ann@other.net' }, strict, admin))).errors,
     ).toEqual(['Only example.org']);
     expect(p.writes).toEqual([]);
   });

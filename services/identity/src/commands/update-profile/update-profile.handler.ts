@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
+  type Actor,
   EMAIL_CHANGE_CONFIRM_PATH,
   EMAIL_CHANGE_LINK_HOURS,
   EmailChangeMessages,
@@ -18,6 +19,8 @@ import { ServiceError } from '@bleedkits/platform';
 import { type User, toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
+import { IdentityAuditTrail } from '../../database/identity-audit-trail';
+import { userAuditFields, userAuditLabel } from '../../domain/user-audit';
 import { EmailChangeMailer } from '../../mail/email-change-mailer';
 import { PasswordHasher } from '../../passwords/password-hasher';
 import { hashResetToken } from '../send-password-reset/send-password-reset.handler';
@@ -35,6 +38,7 @@ export class UpdateProfileHandler {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly mailer: EmailChangeMailer,
+    private readonly audit: IdentityAuditTrail,
   ) {}
 
   async execute(req: UpdateProfileRequest): Promise<UpdateProfileResponse> {
@@ -62,17 +66,24 @@ export class UpdateProfileHandler {
   }
 
   /** 'Edit User' by an admin: applied at once; the address is unproven again, and reset links sent to the old one die. */
-  async executeAsAdmin(req: ProfileChange, rules: RuleTable<'firstName' | 'lastName' | 'email'>): Promise<UserResponse> {
+  async executeAsAdmin(req: ProfileChange, rules: RuleTable<'firstName' | 'lastName' | 'email'>, actor: Actor): Promise<UserResponse> {
+    if (actor.role !== 'admin') throw IdentityErrors.adminOnly();
     const current = await this.validated(req, rules);
     const other = await this.users.findByEmail(req.email);
     if (other && other.id !== current.id) throw IdentityErrors.duplicateEmail();
     const emailChanged = normaliseEmail(req.email) !== current.email;
-    const user = await this.users.update(current.id, {
-      firstName: req.firstName.trim(),
-      lastName: req.lastName.trim(),
-      email: req.email,
-      ...(emailChanged ? { emailVerified: false } : {}),
-    });
+    const user = await this.users.update(
+      current.id,
+      { firstName: req.firstName.trim(), lastName: req.lastName.trim(), email: req.email, ...(emailChanged ? { emailVerified: false } : {}) },
+      (m, updated) =>
+        this.audit.record(m, {
+          actor,
+          action: 'user.edited',
+          target: { type: 'user', id: current.id, label: userAuditLabel(current) },
+          before: userAuditFields(current),
+          after: userAuditFields(updated),
+        }),
+    );
     if (emailChanged) await this.users.revokeResetTokens(user.id);
     return { user: toCurrentUser(user) };
   }

@@ -21,6 +21,6 @@ export class UpdateProfileMessageController {
 
   @MessagePattern(IdentitySubjects.adminUpdateUser)
   adminEdit(@Payload() req: AdminUpdateUserRequest): Promise<UserResponse> {
-    return this.handler.executeAsAdmin(req, adminUserEditRules);
+    return this.handler.executeAsAdmin(req, adminUserEditRules, req.actor);
   }
 }
