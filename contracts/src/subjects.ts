@@ -175,6 +175,8 @@ export const BackupsSubjects = {
   dropboxConnection: 'backups.qry.dropbox-connection.v1',
   /** {} → BackupStatusFacts (the admin status page). */
   statusFacts: 'backups.qry.status-facts.v1',
+  /** One page of the backups' audit entries (manual backups, Dropbox connected and disconnected, restores), newest first. */
+  auditPage: 'backups.qry.audit-page.v1',
 } as const;
 
 export const HEALTH_SUBJECTS: Readonly<Record<ServiceContext, string>> = {

@@ -26,6 +26,8 @@ export const QueueNames = {
   identityAuditRetention: 'identity.audit-retention',
   /** notifications: the same for the notifications' audit entries. */
   notificationsAuditRetention: 'notifications.audit-retention',
+  /** backups: the same for the backups' audit entries. */
+  backupsAuditRetention: 'backups.audit-retention',
 } as const;
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
 

@@ -16,23 +16,26 @@ import type {
   DropboxDisconnectResponse,
 } from '../backups/dropbox-connection';
 import type { BackupStatusFacts } from '../admin/system-status';
+import type { AuditPage, AuditPageRequest } from '../admin/audit';
 import { BackupsSubjects } from '../subjects';
-import { call, shape } from './call';
+import { type Asked, actor, auditPageRequest, call, shape } from './call';
 
 /**
  * Every request/reply subject of the backups context. A page and its size fall back to the defaults when they are
  * not whole numbers (the gateway passes the query's text on); the Dropbox token is checked by the handler's rules.
+ * The admin's commands carry who asks: their handlers refuse anyone but an admin and record the audit entry.
  */
 export const BackupsWire = {
   [BackupsSubjects.list]: call<BackupListRequest, BackupPage>(shape({ page: z.unknown().optional(), limit: z.unknown().optional() })),
   [BackupsSubjects.securityStats]: call<Record<string, never>, BackupSecurityStats>(shape({})),
-  [BackupsSubjects.startManual]: call<Record<string, never>, StartBackupResponse>(shape({})),
-  [BackupsSubjects.configureDropbox]: call<DropboxSetupRequest, DropboxSetupResponse>(shape({ token: z.unknown() })),
+  [BackupsSubjects.startManual]: call<Asked, StartBackupResponse>(shape({ actor })),
+  [BackupsSubjects.configureDropbox]: call<Asked<DropboxSetupRequest>, DropboxSetupResponse>(shape({ actor, token: z.unknown() })),
   [BackupsSubjects.connectDropbox]: call<DropboxConnectRequest, DropboxConnectResponse>(shape({ redirectUri: z.string().url() })),
-  [BackupsSubjects.finishDropboxConnection]: call<DropboxConnectFinishRequest, DropboxConnectFinishResponse>(
-    shape({ code: z.unknown().optional(), state: z.unknown(), error: z.unknown().optional() }),
+  [BackupsSubjects.finishDropboxConnection]: call<Asked<DropboxConnectFinishRequest>, DropboxConnectFinishResponse>(
+    shape({ actor, code: z.unknown().optional(), state: z.unknown(), error: z.unknown().optional() }),
   ),
-  [BackupsSubjects.disconnectDropbox]: call<Record<string, never>, DropboxDisconnectResponse>(shape({})),
+  [BackupsSubjects.disconnectDropbox]: call<Asked, DropboxDisconnectResponse>(shape({ actor })),
   [BackupsSubjects.dropboxConnection]: call<Record<string, never>, DropboxConnection>(shape({})),
   [BackupsSubjects.statusFacts]: call<Record<string, never>, BackupStatusFacts>(shape({})),
+  [BackupsSubjects.auditPage]: call<Asked<AuditPageRequest>, AuditPage>(auditPageRequest),
 } as const;

@@ -10,11 +10,13 @@ import { parseBackupKey } from './archive/encrypted-archive';
 import { RunBackupHandler } from './commands/run-backup/run-backup.handler';
 import { readManifest } from './engine/backup-reader';
 import { restoreBackup } from './engine/restore';
+import { recordRestore } from './restore/record-restore';
 import { plainDump } from './engine/testing/database-dump';
 import { type BackupsHarness, eventually, startBackupsHarness } from '../test/backups-harness';
 
 const CUSTODIAN_EMAIL = 'secret.custodian.4711@example.org';
 const CABINET_CODE = 'C0DE-7391-QX';
+const ADMIN = { id: '5b0f7c1e-0000-4000-8000-00000000a001', role: 'admin' as const, email: 'admin@register.test' };
 
 describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fake', () => {
   let h: BackupsHarness;
@@ -49,6 +51,11 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     await restoreBackup({ source, directory: h.dir, keys: [parseBackupKey(h.key)], databaseUrl: db.url, force: false, log: () => undefined });
     return db;
   };
+  /** The trail as stored: each row whole, as JSON text too (no secret may appear anywhere in it). */
+  const auditRows = async (url: string, where = 'true') =>
+    (await query(url, `SELECT row_to_json(a)::text AS json FROM backups.audit_entries a WHERE ${where} ORDER BY at, id`)).map(
+      (r: { json: string }) => ({ json: r.json, row: JSON.parse(r.json) as Record<string, unknown> }),
+    );
   const query = async (url: string, sql: string) => {
     const c = new Client({ connectionString: url });
     await c.connect();
@@ -74,8 +81,24 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
   it('Backup Now answers at once; the history shows it in progress, then success with a size', async () => {
     const owner = await register('owner@example.org');
     firstKit = await registerKit(owner);
-    const started = await h.bed.bus.request(BackupsSubjects.startManual, {});
+    const refused = await rejection(h.bed.bus.request(BackupsSubjects.startManual, { actor: { ...ADMIN, role: 'user' } }));
+    expect(refused.body.code).toBe(ErrorCode.Forbidden);
+    const started = await h.bed.bus.request(BackupsSubjects.startManual, { actor: ADMIN });
     expect(started.backup).toMatchObject({ status: 'in_progress', isFullBackup: true, isAutomatic: false, sizeBytes: null });
+    // One entry, written with the run: who started it and which backup.
+    expect((await auditRows(h.bed.db.url)).map((e) => e.row)).toEqual([
+      expect.objectContaining({
+        actor_id: ADMIN.id,
+        actor_email: ADMIN.email,
+        actor_role: 'admin',
+        action: 'backup.started',
+        target_type: 'backup',
+        target_id: started.backup.id,
+        target_label: 'Manual backup',
+        before: null,
+        after: { kind: 'full' },
+      }),
+    ]);
     const page = await eventually(
       () => h.history(),
       (p) => p.data[0]?.status !== 'in_progress',
@@ -107,6 +130,24 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     }
     const db = await restoreInto(path.join(h.dir, file));
     expect(await plainDump(db.url)).toEqual(await plainDump(h.bed.db.url));
+
+    // The restore is recorded afterwards, in the restored database's trail (the restore replaced the trail too).
+    const [manifest] = [await readManifest(path.join(h.dir, file), [parseBackupKey(h.key)])];
+    await recordRestore({ databaseUrl: db.url, restored: manifest, operator: 'ops@backup-host', log: () => undefined });
+    const trail = await auditRows(db.url);
+    expect(trail.map((e) => e.row.action)).toEqual(['backup.started', 'restore.started']);
+    expect(trail[1].row).toMatchObject({
+      actor_id: null,
+      actor_email: 'ops@backup-host',
+      actor_role: null,
+      target_type: 'backup',
+      target_id: manifest.backupId,
+      target_label: file,
+      before: null,
+      after: { file, takenAt: manifest.createdAt },
+    });
+    // The source's trail is untouched: the restore happened elsewhere.
+    expect((await auditRows(h.bed.db.url, `action = 'restore.started'`)).length).toBe(0);
     // The data is really in the backup: encryption, not absence, keeps it out of the file.
     expect(await query(db.url, 'SELECT custodian_email, cabinet_code FROM kits.kits')).toEqual([
       { custodian_email: CUSTODIAN_EMAIL, cabinet_code: CABINET_CODE },
@@ -173,7 +214,8 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
   });
 
   it('Dropbox setup: the spec messages, a token check, then uploads; a failed upload is marked failed and retried', async () => {
-    const setup = (token: unknown) => h.bed.bus.request(BackupsSubjects.configureDropbox, { token } as DropboxSetupRequest);
+    const setup = (token: unknown) =>
+      h.bed.bus.request(BackupsSubjects.configureDropbox, { actor: ADMIN, token } as DropboxSetupRequest & { actor: typeof ADMIN });
     expect((await rejection(setup(''))).body.errors).toEqual([BackupMessages.tokenRequired]);
     expect((await rejection(setup('too-short'))).body.errors).toEqual([BackupMessages.tokenTooShort]);
     expect((await rejection(setup('sl.aaaaaaaaaaaaaaaaaaaaaa<b>'))).body.errors).toEqual([BackupMessages.tokenInvalidCharacters]);
@@ -188,6 +230,21 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
     const stored = await query(h.bed.db.url, `SELECT mode, secret_sealed FROM backups.dropbox_connection`);
     expect(stored[0].mode).toBe('legacy_token');
     expect(stored[0].secret_sealed).not.toContain('good-token');
+    // Only the token that was kept is recorded, once, by the account and the way it was connected; no token text anywhere.
+    const connected = await auditRows(h.bed.db.url, `action LIKE 'cloud-storage.%'`);
+    expect(connected.map((e) => e.row)).toEqual([
+      expect.objectContaining({
+        actor_id: ADMIN.id,
+        actor_email: ADMIN.email,
+        actor_role: 'admin',
+        action: 'cloud-storage.connected',
+        target_type: 'cloud-storage',
+        target_id: 'dropbox',
+        before: null,
+        after: { account: 'Register Backups <backups@example.org>', method: 'pasted token' },
+      }),
+    ]);
+    for (const token of ['good-token', 'read-only-token', 'never-issued', 'sl.']) expect(connected[0].json).not.toContain(token);
 
     // The backups made before the token are copied now; the first two uploads fail and are retried with backoff.
     const failedSeen = await eventually(

@@ -31,6 +31,12 @@ import { ListBackupsMessageController } from './queries/list-backups/list-backup
 import { SecurityStatsMessageController } from './queries/security-stats/security-stats.message-controller';
 import { BackupsWorker } from './jobs/backups.worker';
 import { BackupSchedules } from './schedules/backup-schedules';
+import { BackupsAuditTrail } from './database/backups-audit-trail';
+import { BackupsAuditPageHandler } from './queries/audit-page/audit-page.handler';
+import { BackupsAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
+import { BackupsPurgeAuditEntriesHandler } from './commands/purge-audit-entries/purge-audit-entries.handler';
+import { BackupsAuditRetentionSchedule } from './schedules/audit-retention-schedule';
+import { BackupsAuditRetentionWorker } from './jobs/audit-retention.worker';
 
 export type BackupsModuleOptions = {
   /** Tests run a simulated calendar. */
@@ -47,7 +53,7 @@ export class BackupsModule {
         DatabaseModule.forContext({ schema: 'backups', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
         HealthModule.forContext('backups'),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
-        QueueModule.forQueues(QueueNames.backups),
+        QueueModule.forQueues(QueueNames.backups, QueueNames.backupsAuditRetention),
       ],
       controllers: [
         StartManualBackupMessageController,
@@ -59,6 +65,7 @@ export class BackupsModule {
         DisconnectDropboxMessageController,
         DropboxConnectionMessageController,
         StatusFactsMessageController,
+        BackupsAuditPageMessageController,
       ],
       providers: [
         { provide: BACKUPS_ENV, useValue: env },
@@ -96,6 +103,11 @@ export class BackupsModule {
         ConfigureDropboxHandler,
         BackupsWorker,
         BackupSchedules,
+        BackupsAuditTrail,
+        BackupsAuditPageHandler,
+        BackupsPurgeAuditEntriesHandler,
+        BackupsAuditRetentionSchedule,
+        BackupsAuditRetentionWorker,
       ],
     };
   }

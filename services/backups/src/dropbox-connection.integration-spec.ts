@@ -43,6 +43,14 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
   let four: BackupRecord;
   let outboxDir: string;
   const ADMIN_EMAIL = 'register.admin@example.org';
+  /** The admin as the gateway passes them on (the handlers record who acted; they do not look the user up). */
+  const ADMIN = { id: '5b0f7c1e-0000-4000-8000-00000000a002', role: 'admin' as const, email: ADMIN_EMAIL };
+  /** The Dropbox entries of the trail as stored, each row whole as JSON text too. */
+  const dropboxTrail = async () =>
+    (await query(`SELECT row_to_json(a)::text AS json FROM backups.audit_entries a WHERE target_type = 'cloud-storage' ORDER BY at, id`)).map(
+      (r: { json: string }) => ({ json: r.json, row: JSON.parse(r.json) as Record<string, unknown> }),
+    );
+  const ACCOUNT = 'Register Backups <backups@example.org>';
 
   const query = async (sql: string) => {
     const c = new Client({ connectionString: h.bed.db.url });
@@ -78,7 +86,7 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
     }
   };
   const backupAndCopy = async (): Promise<BackupRecord> => {
-    const started = await h.bed.bus.request(BackupsSubjects.startManual, {});
+    const started = await h.bed.bus.request(BackupsSubjects.startManual, { actor: ADMIN });
     const page = await eventually(
       () => h.history(),
       (p) => {
@@ -122,11 +130,13 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
     // Two requests under way, their redirects crossed: the code of one with the state (and so the verifier) of the
     // other fails the peer's S256 check.
     const second = await authorize();
-    const crossed = await rejection(h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { code: second.code, state: first.state }));
+    const crossed = await rejection(
+      h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { actor: ADMIN, code: second.code, state: first.state }),
+    );
     expect(crossed.body).toMatchObject({ code: ErrorCode.ValidationFailed, message: DropboxConnectionMessages.codeRefused });
 
     const third = await authorize();
-    const finished = await h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { code: third.code, state: third.state });
+    const finished = await h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { actor: ADMIN, code: third.code, state: third.state });
     expect(finished.message).toBe(DropboxConnectionMessages.connected);
     expect(finished.connection).toMatchObject({
       mode: 'connected',
@@ -135,11 +145,29 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
       broken: false,
       lastCopyAt: null,
     });
-    const replay = await rejection(h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { code: third.code, state: third.state }));
+    const replay = await rejection(
+      h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { actor: ADMIN, code: third.code, state: third.state }),
+    );
     expect(replay.body.message).toBe(DropboxConnectionMessages.unknownState);
+    // One entry for the one connection made (none for the crossed or replayed redirect), naming the account, no token.
+    const trail = await dropboxTrail();
+    expect(trail.map((e) => e.row)).toEqual([
+      expect.objectContaining({
+        actor_id: ADMIN.id,
+        actor_email: ADMIN_EMAIL,
+        actor_role: 'admin',
+        action: 'cloud-storage.connected',
+        target_type: 'cloud-storage',
+        target_id: 'dropbox',
+        target_label: 'Dropbox',
+        before: null,
+        after: { account: ACCOUNT, method: 'oauth' },
+      }),
+    ]);
 
     const [refreshToken] = h.dropbox.refreshTokens();
     expect(refreshToken).toBeDefined();
+    for (const secret of [refreshToken, third.code!, first.code!, second.code!]) expect(trail[0].json).not.toContain(secret);
     const [stored] = await query(`SELECT mode, secret_sealed FROM backups.dropbox_connection`);
     expect(stored.mode).toBe('connected');
     expect(stored.secret_sealed).not.toContain(refreshToken);
@@ -211,7 +239,7 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
 
   it('connecting again heals the connection and copies what is missing; Disconnect revokes the token with Dropbox', async () => {
     const again = await authorize();
-    await h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { code: again.code, state: again.state });
+    await h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { actor: ADMIN, code: again.code, state: again.state });
     await eventually(
       () => h.history(),
       (p) => p.data.every((b) => b.status !== 'success' || b.cloudCopyStatus === 'uploaded'),
@@ -223,11 +251,24 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
     expect(await query(`SELECT item FROM notifications.status_alerts`)).toEqual([]);
     expect(h.dropbox.refreshTokens()).toHaveLength(1);
 
-    const disconnected = await h.bed.bus.request(BackupsSubjects.disconnectDropbox, {});
+    const [refreshToken] = h.dropbox.refreshTokens();
+    const disconnected = await h.bed.bus.request(BackupsSubjects.disconnectDropbox, { actor: ADMIN });
     expect(disconnected).toMatchObject({ message: DropboxConnectionMessages.disconnected, connection: { mode: 'none' } });
     expect(h.dropbox.calls).toContain('auth/token/revoke');
     expect(h.dropbox.refreshTokens()).toEqual([]);
     expect(await query(`SELECT * FROM backups.dropbox_connection`)).toEqual([]);
+
+    // Connected twice, disconnected once: one entry each, the disconnection naming the account it was.
+    const trail = await dropboxTrail();
+    expect(trail.map((e) => [e.row.action, e.row.actor_email, e.row.before, e.row.after])).toEqual([
+      ['cloud-storage.connected', ADMIN_EMAIL, null, { account: ACCOUNT, method: 'oauth' }],
+      ['cloud-storage.connected', ADMIN_EMAIL, null, { account: ACCOUNT, method: 'oauth' }],
+      ['cloud-storage.disconnected', ADMIN_EMAIL, { account: ACCOUNT }, null],
+    ]);
+    for (const e of trail) expect(e.json).not.toContain(refreshToken);
+    // Disconnecting when nothing is connected changes nothing and records nothing.
+    expect((await h.bed.bus.request(BackupsSubjects.disconnectDropbox, { actor: ADMIN })).message).toBe(DropboxConnectionMessages.notConnected);
+    expect(await dropboxTrail()).toHaveLength(3);
   });
 
   it('the redirect back from a cancelled request, or one with a state never issued, is refused with words', async () => {
@@ -235,10 +276,10 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
     const denied = await authorize();
     expect(denied.back.searchParams.get('error')).toBe('access_denied');
     const cancelled = await rejection(
-      h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { state: denied.state, error: denied.back.searchParams.get('error') }),
+      h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { actor: ADMIN, state: denied.state, error: denied.back.searchParams.get('error') }),
     );
     expect(cancelled.body.message).toBe(DropboxConnectionMessages.cancelled);
-    const forged = await rejection(h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { code: 'abc', state: 'never-issued' }));
+    const forged = await rejection(h.bed.bus.request(BackupsSubjects.finishDropboxConnection, { actor: ADMIN, code: 'abc', state: 'never-issued' }));
     expect(forged.body.message).toBe(DropboxConnectionMessages.unknownState);
   });
 });

@@ -34,7 +34,10 @@ describe('retention over a simulated calendar of 120 days (weekly full Sunday 02
     h = await startBackupsHarness('backups-retention');
     h.dropbox.addToken('sl.retention-token-1234567890abcdef');
     backups = await h.startReplica({ BACKUP_SCHEDULE_ENABLED: 'false' }, { clock });
-    await h.bed.bus.request(BackupsSubjects.configureDropbox, { token: 'sl.retention-token-1234567890abcdef' });
+    await h.bed.bus.request(BackupsSubjects.configureDropbox, {
+      actor: { id: '5b0f7c1e-0000-4000-8000-00000000a004', role: 'admin', email: 'admin@register.test' },
+      token: 'sl.retention-token-1234567890abcdef',
+    });
     const c = new Client({ connectionString: h.bed.db.url });
     await c.connect();
     await c.query('CREATE TABLE public.activity (day date PRIMARY KEY, note text)');

@@ -1,7 +1,29 @@
-import type { CloudCopyStatus } from '@bleedkits/contracts';
+import type { Actor, CloudCopyStatus } from '@bleedkits/contracts';
+import type { NewAuditEntry } from '@bleedkits/platform';
+import type { EntityManager } from 'typeorm';
+import type { AlsoRecord, BackupsAuditTrail } from '../src/database/backups-audit-trail';
 import type { BackupRun, BackupRunRepository } from '../src/database/backup-run.repository';
 import { type DropboxAccess, DropboxNotConnectedError } from '../src/dropbox-access';
 import type { CloudStorage } from '../src/providers/cloud-storage/cloud-storage';
+
+/** The transaction a repository double hands to `alsoRecord` (the audit double only passes it on). */
+export const TRANSACTION = { transaction: 'of the change' } as unknown as EntityManager;
+
+export const anAdmin: Actor = { id: 'admin-1', role: 'admin', email: 'admin@register.test' };
+export const aUser: Actor = { id: 'user-1', role: 'user', email: 'user@register.test' };
+
+/** The trail's own rules (changed fields only, redaction) are the platform's; here each entry as the handler gave it, with its transaction. */
+export function auditDouble() {
+  const audited: NewAuditEntry[] = [];
+  const transactions: unknown[] = [];
+  const audit = {
+    record: async (m: unknown, entry: NewAuditEntry) => {
+      transactions.push(m);
+      audited.push(entry);
+    },
+  };
+  return { audited, transactions, audit: audit as unknown as BackupsAuditTrail };
+}
 
 /** A backup run row with the defaults of a successful, local-only full backup. */
 export function backupRun(id: string, r: Partial<BackupRun> = {}): BackupRun {
@@ -32,9 +54,10 @@ export function backupRun(id: string, r: Partial<BackupRun> = {}): BackupRun {
 export function backupRuns(initial: BackupRun[] = []) {
   const store = new Map(initial.map((r) => [r.id, { ...r }]));
   const runs = {
-    async findOrCreate(run: { id: string; runKey: string; createdAt: Date; isFull: boolean; isAutomatic: boolean }) {
+    async findOrCreate(run: { id: string; runKey: string; createdAt: Date; isFull: boolean; isAutomatic: boolean }, alsoRecord?: AlsoRecord) {
       const existing = [...store.values()].find((r) => r.runKey === run.runKey);
       if (existing) return { ...existing };
+      await alsoRecord?.(TRANSACTION);
       const created = backupRun(run.id, {
         runKey: run.runKey,
         createdAt: run.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { bool, cleanEnv, num, str } from 'envalid';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '@bleedkits/contracts';
 import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 import { parseBackupKey } from '../archive/encrypted-archive';
 
@@ -25,6 +26,7 @@ export function readBackupsEnv(source: NodeJS.ProcessEnv = process.env) {
     DROPBOX_FOLDER: str({ default: '/bleedkits-backups' }),
     DROPBOX_UPLOAD_CHUNK_BYTES: num({ default: 8 * 1024 * 1024, desc: 'files larger than this go up in an upload session of chunks this size' }),
     DROPBOX_TIMEOUT_MS: num({ default: 120_000 }),
+    AUDIT_RETENTION_DAYS: num({ default: DEFAULT_AUDIT_RETENTION_DAYS, desc: 'days an audit entry is kept before the daily retention deletes it' }),
   });
   const env = { ...base, ...own };
   // A production register must never make backups it cannot keep secret, nor run without backups.

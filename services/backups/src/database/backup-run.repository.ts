@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { BackupRecord, CloudCopyStatus } from '@bleedkits/contracts';
 import type { TableState } from '../domain/backup-manifest';
+import type { AlsoRecord } from './backups-audit-trail';
 
 export type BackupRun = BackupRecord & {
   runKey: string;
@@ -45,13 +46,23 @@ export class BackupRunRepository {
     return rows[0] ? toRun(rows[0]) : null;
   }
 
-  /** The run of a tick or request: created once, found again by any retry. */
-  async findOrCreate(run: { id: string; runKey: string; createdAt: Date; isFull: boolean; isAutomatic: boolean }): Promise<BackupRun> {
-    await this.db.query(
-      `INSERT INTO backups.backup_runs (id, run_key, created_at, status, is_full, is_automatic) VALUES ($1, $2, $3, 'in_progress', $4, $5)
-       ON CONFLICT (run_key) DO NOTHING`,
-      [run.id, run.runKey, run.createdAt, run.isFull, run.isAutomatic],
-    );
+  /**
+   * The run of a tick or request: created once, found again by any retry. `alsoRecord` writes in the transaction
+   * that creates the row (an admin's manual backup: its audit entry), and only then: a retry finds the run and records nothing.
+   */
+  async findOrCreate(
+    run: { id: string; runKey: string; createdAt: Date; isFull: boolean; isAutomatic: boolean },
+    alsoRecord?: AlsoRecord,
+  ): Promise<BackupRun> {
+    await this.db.transaction(async (m) => {
+      // TypeORM answers an INSERT ... RETURNING with the rows (a DELETE or UPDATE with [rows, count]).
+      const created = (await m.query(
+        `INSERT INTO backups.backup_runs (id, run_key, created_at, status, is_full, is_automatic) VALUES ($1, $2, $3, 'in_progress', $4, $5)
+         ON CONFLICT (run_key) DO NOTHING RETURNING id`,
+        [run.id, run.runKey, run.createdAt, run.isFull, run.isAutomatic],
+      )) as unknown[];
+      if (created.length > 0) await alsoRecord?.(m);
+    });
     return (await this.findByKey(run.runKey))!;
   }
 

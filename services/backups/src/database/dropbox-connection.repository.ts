@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DROPBOX_AUTHORIZATION_TTL_MINUTES, type DropboxConnectionMode } from '@bleedkits/contracts';
+import type { AlsoRecord } from './backups-audit-trail';
 
 export type StoredDropboxConnection = {
   mode: Exclude<DropboxConnectionMode, 'none'>;
@@ -29,21 +30,30 @@ export class DropboxConnectionRepository {
     return rows[0] ?? null;
   }
 
-  /** A new connection replaces the old one whole: its account, its health and its last error start afresh. */
-  async replace(c: {
-    mode: StoredDropboxConnection['mode'];
-    secretSealed: string;
-    account: { id: string; name: string; email: string } | null;
-    at: Date;
-  }): Promise<void> {
-    await this.db.query(
-      `INSERT INTO backups.dropbox_connection (id, mode, secret_sealed, account_id, account_name, account_email, connected_at)
+  /**
+   * A new connection replaces the old one whole: its account, its health and its last error start afresh.
+   * `alsoRecord` writes in the same transaction (the audit entry of the connection).
+   */
+  async replace(
+    c: {
+      mode: StoredDropboxConnection['mode'];
+      secretSealed: string;
+      account: { id: string; name: string; email: string } | null;
+      at: Date;
+    },
+    alsoRecord?: AlsoRecord,
+  ): Promise<void> {
+    await this.db.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO backups.dropbox_connection (id, mode, secret_sealed, account_id, account_name, account_email, connected_at)
        VALUES (1, $1, $2, $3, $4, $5, $6)
        ON CONFLICT (id) DO UPDATE SET mode = EXCLUDED.mode, secret_sealed = EXCLUDED.secret_sealed, account_id = EXCLUDED.account_id,
          account_name = EXCLUDED.account_name, account_email = EXCLUDED.account_email, connected_at = EXCLUDED.connected_at,
          broken_at = NULL, last_error = NULL, last_error_at = NULL`,
-      [c.mode, c.secretSealed, c.account?.id ?? null, c.account?.name ?? null, c.account?.email ?? null, c.at],
-    );
+        [c.mode, c.secretSealed, c.account?.id ?? null, c.account?.name ?? null, c.account?.email ?? null, c.at],
+      );
+      await alsoRecord?.(m);
+    });
   }
 
   /** Only the connection that failed is marked: one made again meanwhile (another secret) stays healthy. */
@@ -66,8 +76,12 @@ export class DropboxConnectionRepository {
     ]);
   }
 
-  async remove(): Promise<void> {
-    await this.db.query(`DELETE FROM backups.dropbox_connection WHERE id = 1`);
+  /** Forgets the connection; `alsoRecord` runs in the same transaction, and only when there was one to forget. */
+  async remove(alsoRecord?: AlsoRecord): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const [, removed] = (await m.query(`DELETE FROM backups.dropbox_connection WHERE id = 1 RETURNING id`)) as [unknown[], number];
+      if (removed > 0) await alsoRecord?.(m);
+    });
   }
 
   async startAuthorization(a: { state: string; verifierSealed: string; redirectUri: string; at: Date }): Promise<void> {

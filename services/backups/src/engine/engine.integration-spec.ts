@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@bleedkits/platform/testi
 import { type BackupKey, parseBackupKey } from '../archive/encrypted-archive';
 import { serverMajorOf } from '../postgres/database-snapshot';
 import { locatePgTools, type PgTools } from '../postgres/pg-tools';
+import { readManifest } from './backup-reader';
 import { type ParentBackup, writeBackup } from './backup-writer';
 import { restoreBackup } from './restore';
 import { plainDump } from './testing/database-dump';
@@ -160,12 +161,12 @@ describe('backup engine: pg_dump, encryption, incrementals and restore on the re
     expect(await plainDump(db.url)).toEqual(await plainDump(source.url));
   });
 
-  it('npm run restore -- latest restores through the command line, and refuses to overwrite without --force', () => {
+  it('npm run restore -- latest restores through the command line, records it, and refuses to overwrite without --force', () => {
     const root = path.resolve(__dirname, '../../../..');
     const run = (db: TestDatabase, ...extra: string[]) =>
       spawnSync(process.execPath, [path.join(root, 'scripts/restore.mjs'), 'latest', '--dir', dir, '--database', db.url, ...extra], {
         cwd: root,
-        env: { ...process.env, BACKUP_ENCRYPTION_KEY: key.secret.toString('base64') },
+        env: { ...process.env, BACKUP_ENCRYPTION_KEY: key.secret.toString('base64'), SUDO_USER: 'night.operator' },
         encoding: 'utf8',
       });
     return (async () => {
@@ -173,10 +174,34 @@ describe('backup engine: pg_dump, encryption, incrementals and restore on the re
       const first = run(db);
       expect(first.stdout).toMatch(/all files verified/);
       expect(first.status).toBe(0);
-      expect(await plainDump(db.url)).toEqual(await plainDump(source.url));
+      expect(await plainDump(db.url, { schema: 'shop' })).toEqual(await plainDump(source.url, { schema: 'shop' }));
+
+      // This dump predates the audit trail (it has no backups schema at all): the backups migrations ran, then one
+      // entry names the operator at this host, the file and when it was taken.
+      expect(first.stdout).toMatch(/predates 3 backups migration\(s\)/);
+      const latest = await readManifest(files[files.length - 1], [key]);
+      const entries = await sql(
+        db,
+        `SELECT actor_id, actor_email, actor_role, action, target_type, target_id, target_label, before, after FROM backups.audit_entries`,
+      );
+      expect(entries).toEqual([
+        {
+          actor_id: null,
+          actor_email: `night.operator@${os.hostname()}`,
+          actor_role: null,
+          action: 'restore.started',
+          target_type: 'backup',
+          target_id: latest.backupId,
+          target_label: latest.fileName,
+          before: null,
+          after: { file: latest.fileName, takenAt: latest.createdAt },
+        },
+      ]);
+
       const again = run(db);
       expect(again.status).toBe(1);
       expect(again.stderr).toMatch(/FAILED, nothing was restored: The target database .* is not empty/);
+      expect(await sql(db, `SELECT count(*)::int AS n FROM backups.audit_entries`)).toEqual([{ n: 1 }]);
     })();
   });
 });

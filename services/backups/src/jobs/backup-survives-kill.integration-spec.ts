@@ -54,7 +54,9 @@ describe('a backup survives the backups service being killed mid-dump', () => {
 
   it('Backup Now killed half-way through the dump completes once after a restart: one row, one file, success, nothing left over', async () => {
     backups = await startServiceProcess('backups', env());
-    const started = await h.bed.bus.request(BackupsSubjects.startManual, {});
+    const started = await h.bed.bus.request(BackupsSubjects.startManual, {
+      actor: { id: '5b0f7c1e-0000-4000-8000-00000000a003', role: 'admin', email: 'admin@register.test' },
+    });
     const id = started.backup.id;
 
     // Wait until the dump is streaming into its unfinished file, then kill the process outright.

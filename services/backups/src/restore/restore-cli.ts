@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseBackupKey, type BackupKey } from '../archive/encrypted-archive';
 import { BackupKeyRing } from '../keys/backup-keys';
 import { restoreBackup } from '../engine/restore';
+import { recordRestore, restoreOperator } from './record-restore';
 
 const USAGE = `usage: npm run restore -- <file | latest> [--database <url>] [--dir <backup folder>] [--force]
 
@@ -11,7 +12,8 @@ const USAGE = `usage: npm run restore -- <file | latest> [--database <url>] [--d
   --dir        the backup folder (default BACKUP_DIR, else .data/backups)
   --force      replace a database that is not empty (it is dropped and created again)
 
-The key comes from BACKUP_ENCRYPTION_KEY (plus BACKUP_PREVIOUS_KEYS); without one, the development key in the folder.`;
+The key comes from BACKUP_ENCRYPTION_KEY (plus BACKUP_PREVIOUS_KEYS); without one, the development key in the folder.
+Afterwards 'restore.started' is written to the restored database's audit trail, as $SUDO_USER or $USER at this host.`;
 
 function parseArgs(argv: string[]) {
   const out: { source?: string; database?: string; dir?: string; force: boolean } = { force: false };
@@ -60,8 +62,9 @@ async function main(): Promise<number> {
   shown.password = shown.password ? '***' : '';
   console.log(`[restore] ${args.source} into ${shown.toString()}${args.force ? ' (--force)' : ''}`);
   const source = args.source!;
+  let restored: Awaited<ReturnType<typeof restoreBackup>>;
   try {
-    await restoreBackup({
+    restored = await restoreBackup({
       source: source === 'latest' ? 'latest' : path.resolve(source),
       directory: source === 'latest' || args.dir ? dir : undefined,
       keys,
@@ -70,12 +73,19 @@ async function main(): Promise<number> {
       binDir: env.BACKUP_PG_BIN_DIR,
       log: (line) => console.log(`[restore] ${line}`),
     });
-    console.log('[restore] done: start the services again');
-    return 0;
   } catch (error) {
     console.error(`[restore] FAILED, nothing was restored: ${(error as Error).message}`);
     return 1;
   }
+  const last = restored.restored[restored.restored.length - 1];
+  try {
+    await recordRestore({ databaseUrl, restored: last, operator: restoreOperator(), log: (line) => console.log(`[restore] ${line}`) });
+  } catch (error) {
+    // The data is back; saying FAILED here would invite a second restore. The missing entry is said plainly instead.
+    console.error(`[restore] WARNING: restored, but 'restore.started' was not written to the audit trail: ${(error as Error).message}`);
+  }
+  console.log('[restore] done: start the services again');
+  return 0;
 }
 
 main().then(

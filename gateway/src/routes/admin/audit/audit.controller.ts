@@ -8,6 +8,7 @@ import {
   type AuditPage,
   type AuditPageResponse,
   type AuditTargetType,
+  BackupsSubjects,
   CodedError,
   type CurrentUser as CurrentUserType,
   IdentitySubjects,
@@ -98,6 +99,7 @@ export class AuditController {
       this.bus.request(KitsSubjects.auditPage, request),
       this.bus.request(IdentitySubjects.auditPage, request),
       this.bus.request(NotificationsSubjects.auditPage, request),
+      this.bus.request(BackupsSubjects.auditPage, request),
     ]);
     const merged = mergeAuditPages(pages, limit);
     return { items: merged.items, next: merged.next ? encodeAuditCursor(merged.next) : null };

@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { AUDIT_REDACTED, type AuditEntry, type EmailTemplateListResponse } from '@bleedkits/contracts';
+import { type DropboxFake, startDropboxFake } from '@bleedkits/backups';
 import { HttpClient } from '../../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
 
@@ -31,6 +36,8 @@ type Page = { items: AuditEntry[]; next: string | null };
 /** Acceptance 4 of issue 25: each admin action is one entry with actor and before / after; no code in clear; paged and filtered. */
 describe('/api/admin/audit over HTTP', () => {
   let stack: Stack;
+  let dropbox: DropboxFake;
+  let backupDir: string;
   let admin: HttpClient;
   let owner: HttpClient;
   let adminId: string;
@@ -48,7 +55,23 @@ describe('/api/admin/audit over HTTP', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack({ contexts: ['identity', 'kits', 'notifications'], serviceEnv: { kits: { POSTCODES_IO_BASE_URL: 'off' } } });
+    dropbox = await startDropboxFake();
+    backupDir = await mkdtemp(path.join(os.tmpdir(), 'bk-e2e-audit-'));
+    stack = await startStack({
+      contexts: ['identity', 'kits', 'notifications', 'backups'],
+      serviceEnv: {
+        kits: { POSTCODES_IO_BASE_URL: 'off' },
+        backups: {
+          BACKUP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          BACKUP_DIR: backupDir,
+          BACKUP_SCHEDULE_ENABLED: 'false',
+          DROPBOX_API_URL: dropbox.url,
+          DROPBOX_CONTENT_URL: dropbox.url,
+          DROPBOX_APP_KEY: dropbox.appKey,
+          DROPBOX_AUTHORIZE_URL: dropbox.authorizeUrl,
+        },
+      },
+    });
     admin = new HttpClient(stack.baseUrl);
     owner = new HttpClient(stack.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
@@ -57,6 +80,8 @@ describe('/api/admin/audit over HTTP', () => {
   });
   afterAll(async () => {
     await stack?.close();
+    await dropbox?.close();
+    if (backupDir) await rm(backupDir, { recursive: true, force: true });
   });
 
   it('is for admins only: 401 signed out, 403 to a user', async () => {
@@ -164,6 +189,51 @@ describe('/api/admin/audit over HTTP', () => {
     ]);
   });
 
+  it('records Backup Now as one entry naming the admin and the backup, filterable by action', async () => {
+    const started = await admin.post('/api/admin/backup');
+    expect(started.status).toBe(202);
+    const backupId = started.body.backup.id as string;
+    const { items } = await audit('?action=backup.started');
+    expect(items).toEqual([
+      expect.objectContaining({
+        actor: { id: adminId, email: ADMIN.email, role: 'admin' },
+        action: 'backup.started',
+        target: { type: 'backup', id: backupId, label: 'Manual backup' },
+        before: null,
+      }),
+    ]);
+    expect((await audit(`?targetType=backup&targetId=${backupId}`)).items.map((e) => e.id)).toEqual([items[0].id]);
+  });
+
+  it('records Dropbox connected (pasted token, then Connect Dropbox) and disconnected, one entry each, never a token', async () => {
+    const PASTED = 'sl.audit-pasted-token-1234567890abcdef';
+    dropbox.addToken(PASTED);
+    expect((await admin.post('/api/admin/dropbox-setup', { token: PASTED })).status).toBe(200);
+
+    const connect = await admin.post('/api/admin/dropbox/connect', {});
+    expect(connect.status).toBe(200);
+    const atDropbox = await fetch(new URL(connect.body.authorizeUrl as string), { redirect: 'manual' });
+    const back = new URL(atDropbox.headers.get('location')!);
+    const returned = await admin.get(`${back.pathname}${back.search}`);
+    expect(returned.headers.get('location')).toBe('/admin/backups?dropbox=connected');
+    const [refreshToken] = dropbox.refreshTokens();
+    expect((await admin.post('/api/admin/dropbox/disconnect', {})).status).toBe(200);
+
+    const res = await admin.get('/api/admin/audit?targetType=cloud-storage');
+    expect(res.status).toBe(200);
+    for (const secret of [PASTED, refreshToken, back.searchParams.get('code')!]) expect(res.text).not.toContain(secret);
+    const actor = { id: adminId, email: ADMIN.email, role: 'admin' };
+    const account = 'Register Backups <backups@example.org>';
+    const target = { type: 'cloud-storage', id: 'dropbox', label: 'Dropbox' };
+    expect((res.body as Page).items.map((e) => [e.action, e.actor, e.target, e.before, e.after])).toEqual([
+      ['cloud-storage.disconnected', actor, target, { account }, null],
+      ['cloud-storage.connected', actor, target, null, { account, method: 'oauth' }],
+      ['cloud-storage.connected', actor, target, null, { account, method: 'pasted token' }],
+    ]);
+    expect((await audit('?action=cloud-storage.disconnected')).items.map((e) => e.action)).toEqual(['cloud-storage.disconnected']);
+    expect((await audit('?action=cloud-storage.connected')).items).toHaveLength(2);
+  });
+
   it('pages through every context newest first without a gap or a repeat, and filters by actor, action and date', async () => {
     const all = await audit('?limit=200');
     expect(all.next).toBeNull();
@@ -176,7 +246,9 @@ describe('/api/admin/audit over HTTP', () => {
       cursor = page.next;
     }
     expect(seen.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
-    expect(new Set(seen.map((e) => e.target.type))).toEqual(new Set(['kit', 'user', 'feed-key', 'download', 'email-template']));
+    expect(new Set(seen.map((e) => e.target.type))).toEqual(
+      new Set(['kit', 'user', 'feed-key', 'download', 'email-template', 'backup', 'cloud-storage']),
+    );
 
     expect((await audit(`?actorEmail=${encodeURIComponent('ADMIN@register')}&limit=200`)).items).toHaveLength(all.items.length);
     expect((await audit('?actorEmail=nobody-acted')).items).toEqual([]);
@@ -189,7 +261,7 @@ describe('/api/admin/audit over HTTP', () => {
     const db = new Client({ connectionString: stack.db.url });
     await db.connect();
     try {
-      for (const schema of ['kits', 'identity', 'notifications']) {
+      for (const schema of ['kits', 'identity', 'notifications', 'backups']) {
         await expect(db.query(`UPDATE ${schema}.audit_entries SET actor_email = 'someone@else.org'`)).rejects.toThrow(/append-only/);
         await expect(db.query(`DELETE FROM ${schema}.audit_entries`)).rejects.toThrow(/append-only/);
         await db.query(

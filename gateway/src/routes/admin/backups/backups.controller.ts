@@ -6,6 +6,7 @@ import {
   type BackupPage,
   type BackupSecurityStats,
   BackupsSubjects,
+  type CurrentUser as CurrentUserType,
   type DropboxConnectResponse,
   type DropboxConnection,
   DropboxConnectionMessages,
@@ -16,6 +17,8 @@ import {
 import { BackupListQueryDto, DropboxSetupDto } from '@bleedkits/contracts/dto';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
+import { CurrentUser } from '../../../security/guards';
+import { actorOf } from '../../kits/actor';
 
 /** Where Dropbox sends the admin back after "Connect Dropbox" (registered as the app's redirect URI). */
 export const DROPBOX_CALLBACK_PATH = '/api/admin/dropbox/callback';
@@ -52,8 +55,13 @@ export class BackupsController {
 
   @Get('dropbox/callback')
   @ApiOperation({ summary: "Dropbox's redirect back: the code is exchanged for a refresh token; the admin returns to the backups page" })
-  async dropboxCallback(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    const request = { code: firstOf(query.code), state: firstOf(query.state), ...(query.error !== undefined ? { error: firstOf(query.error) } : {}) };
+  async dropboxCallback(@CurrentUser() me: CurrentUserType, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    const request = {
+      actor: actorOf(me),
+      code: firstOf(query.code),
+      state: firstOf(query.state),
+      ...(query.error !== undefined ? { error: firstOf(query.error) } : {}),
+    };
     try {
       await this.bus.request(BackupsSubjects.finishDropboxConnection, request, DROPBOX_CALL_MS);
       res.redirect(303, `${BACKUPS_PAGE}?dropbox=connected`);
@@ -67,15 +75,15 @@ export class BackupsController {
   @Post('dropbox/disconnect')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke the Dropbox token with Dropbox and forget it; backups stay local' })
-  disconnectDropbox(): Promise<DropboxDisconnectResponse> {
-    return this.bus.request(BackupsSubjects.disconnectDropbox, {}, DROPBOX_CALL_MS);
+  disconnectDropbox(@CurrentUser() me: CurrentUserType): Promise<DropboxDisconnectResponse> {
+    return this.bus.request(BackupsSubjects.disconnectDropbox, { actor: actorOf(me) }, DROPBOX_CALL_MS);
   }
 
   @Post('backup')
   @HttpCode(202)
   @ApiOperation({ summary: 'Queue a manual full backup; the history shows it in progress, then success or failed' })
-  start(): Promise<StartBackupResponse> {
-    return this.bus.request(BackupsSubjects.startManual, {});
+  start(@CurrentUser() me: CurrentUserType): Promise<StartBackupResponse> {
+    return this.bus.request(BackupsSubjects.startManual, { actor: actorOf(me) });
   }
 
   @Get('backups')
@@ -93,8 +101,8 @@ export class BackupsController {
   @Post('dropbox-setup')
   @HttpCode(200)
   @ApiOperation({ summary: 'Check a Dropbox token (it must allow files.content.write) and store it encrypted' })
-  dropboxSetup(@Body() body: DropboxSetupDto): Promise<DropboxSetupResponse> {
+  dropboxSetup(@CurrentUser() me: CurrentUserType, @Body() body: DropboxSetupDto): Promise<DropboxSetupResponse> {
     // Dropbox is asked before the answer: allow for a slow provider.
-    return this.bus.request(BackupsSubjects.configureDropbox, { token: body.token }, 30_000);
+    return this.bus.request(BackupsSubjects.configureDropbox, { actor: actorOf(me), token: body.token }, 30_000);
   }
 }

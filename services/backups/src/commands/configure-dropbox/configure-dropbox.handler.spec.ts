@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { BackupMessages, DROPBOX_TOKEN_MAX_LENGTH, ErrorCode } from '@bleedkits/contracts';
 import { codedRefusal, fixedClock } from '@bleedkits/platform/testing';
-import { backupRun, backupRuns, dropboxDouble } from '../../../test/handler-doubles';
+import type { AlsoRecord } from '../../database/backups-audit-trail';
+import { TRANSACTION, aUser, anAdmin, auditDouble, backupRun, backupRuns, dropboxDouble } from '../../../test/handler-doubles';
 import { BackupContext } from '../../backup-context';
 import { readBackupsEnv } from '../../config/env';
 import type { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
@@ -17,7 +18,7 @@ describe(ConfigureDropboxHandler.name, () => {
   const context = new BackupContext(env);
   const TOKEN = 'sl.a-pasted-token-of-enough-length';
 
-  const setup = (problem?: CloudTokenProblem) => {
+  const setup = (problem?: CloudTokenProblem, account: unknown = { id: 'dbid:1', name: 'Register Backups', email: 'b@example.org' }) => {
     const { runs } = backupRuns([backupRun('b-1'), backupRun('b-2', { cloudCopyStatus: 'uploaded' })]);
     const { dropbox } = dropboxDouble();
     const checked: string[] = [];
@@ -28,10 +29,14 @@ describe(ConfigureDropboxHandler.name, () => {
       },
     } as unknown as CloudStorage;
     const stored: { mode: string; secretSealed: string; account: unknown; at: Date }[] = [];
-    const connections = { replace: async (c: (typeof stored)[number]) => void stored.push(c) } as unknown as DropboxConnectionRepository;
-    const authorization = {
-      account: async () => ({ id: 'dbid:1', name: 'Register Backups', email: 'b@example.org' }),
-    } as unknown as DropboxAuthorization;
+    const connections = {
+      replace: async (c: (typeof stored)[number], alsoRecord?: AlsoRecord) => {
+        stored.push(c);
+        await alsoRecord?.(TRANSACTION);
+      },
+    } as unknown as DropboxConnectionRepository;
+    const authorization = { account: async () => account } as unknown as DropboxAuthorization;
+    const { audited, transactions, audit } = auditDouble();
     const queued: string[] = [];
     const backups = { queueCloudCopy: async (id: string) => void queued.push(id) } as unknown as RunBackupHandler;
     const handler = new ConfigureDropboxHandler(
@@ -43,13 +48,14 @@ describe(ConfigureDropboxHandler.name, () => {
       dropbox,
       authorization,
       fixedClock('2027-03-10T12:00:00Z'),
+      audit,
     );
-    return { handler, checked, stored, queued };
+    return { handler, checked, stored, queued, audited, transactions };
   };
 
   it('checks the token with Dropbox, stores it sealed as the connection and queues the copies still missing', async () => {
     const { handler, checked, stored, queued } = setup();
-    expect(await handler.execute({ token: `  ${TOKEN} ` })).toEqual({ message: BackupMessages.dropboxConfigured });
+    expect(await handler.execute({ actor: anAdmin, token: `  ${TOKEN} ` })).toEqual({ message: BackupMessages.dropboxConfigured });
     expect(checked).toEqual([TOKEN]);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ mode: 'legacy_token', account: { name: 'Register Backups' }, at: new Date('2027-03-10T12:00:00Z') });
@@ -58,13 +64,40 @@ describe(ConfigureDropboxHandler.name, () => {
     expect(queued).toEqual(['b-1']);
   });
 
+  it("records the connection in its transaction: the admin, the account and 'pasted token', never the token", async () => {
+    const { handler, audited, transactions } = setup();
+    await handler.execute({ actor: anAdmin, token: TOKEN });
+    expect(audited).toEqual([
+      {
+        actor: anAdmin,
+        action: 'cloud-storage.connected',
+        target: { type: 'cloud-storage', id: 'dropbox', label: 'Dropbox' },
+        after: { account: 'Register Backups <b@example.org>', method: 'pasted token' },
+      },
+    ]);
+    expect(transactions).toEqual([TRANSACTION]);
+    expect(JSON.stringify(audited)).not.toContain(TOKEN);
+  });
+
+  it('records a token whose account Dropbox does not show with the account unknown', async () => {
+    const { handler, audited } = setup(undefined, null);
+    await handler.execute({ actor: anAdmin, token: TOKEN });
+    expect(audited.map((e) => e.after)).toEqual([{ account: null, method: 'pasted token' }]);
+  });
+
+  it('refuses anyone but an admin, asking Dropbox nothing and recording nothing', async () => {
+    const { handler, checked, stored, audited } = setup();
+    expect((await codedRefusal(handler.execute({ actor: aUser, token: TOKEN }))).code).toBe(ErrorCode.Forbidden);
+    expect([checked, stored, audited]).toEqual([[], [], []]);
+  });
+
   it("refuses a token that breaks the form's rules or is too long, asking Dropbox nothing", async () => {
     const { handler, checked, stored } = setup();
-    expect(await codedRefusal(handler.execute({ token: '' }))).toMatchObject({
+    expect(await codedRefusal(handler.execute({ actor: anAdmin, token: '' }))).toMatchObject({
       code: ErrorCode.ValidationFailed,
       errors: [BackupMessages.tokenRequired],
     });
-    expect((await codedRefusal(handler.execute({ token: 'x'.repeat(DROPBOX_TOKEN_MAX_LENGTH + 1) }))).errors).toEqual([
+    expect((await codedRefusal(handler.execute({ actor: anAdmin, token: 'x'.repeat(DROPBOX_TOKEN_MAX_LENGTH + 1) }))).errors).toEqual([
       `A Dropbox token is at most ${DROPBOX_TOKEN_MAX_LENGTH} characters long`,
     ]);
     expect(checked).toEqual([]);
@@ -78,10 +111,11 @@ describe(ConfigureDropboxHandler.name, () => {
       ['missing_write', { code: ErrorCode.ValidationFailed, errors: [BackupMessages.tokenMissingWrite] }],
       ['unreachable', { code: ErrorCode.ServiceUnavailable, message: BackupMessages.dropboxUnreachable }],
     ] as const) {
-      const { handler, stored, queued } = setup(problem);
-      expect(await codedRefusal(handler.execute({ token: TOKEN }))).toMatchObject(expected);
+      const { handler, stored, queued, audited } = setup(problem);
+      expect(await codedRefusal(handler.execute({ actor: anAdmin, token: TOKEN }))).toMatchObject(expected);
       expect(stored).toEqual([]);
       expect(queued).toEqual([]);
+      expect(audited).toEqual([]);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BackupsSubjects, type DropboxSetupRequest, type DropboxSetupResponse } from '@bleedkits/contracts';
+import { type Actor, BackupsSubjects, type DropboxSetupRequest, type DropboxSetupResponse } from '@bleedkits/contracts';
 import { ConfigureDropboxHandler } from './configure-dropbox.handler';
 
 @Controller()
@@ -8,7 +8,7 @@ export class ConfigureDropboxMessageController {
   constructor(private readonly handler: ConfigureDropboxHandler) {}
 
   @MessagePattern(BackupsSubjects.configureDropbox)
-  handle(@Payload() request: DropboxSetupRequest): Promise<DropboxSetupResponse> {
+  handle(@Payload() request: { actor: Actor } & DropboxSetupRequest): Promise<DropboxSetupResponse> {
     return this.handler.execute(request);
   }
 }

@@ -1,11 +1,19 @@
 import { DropboxConnectionMessages, ErrorCode } from '@bleedkits/contracts';
+import type { AlsoRecord } from '../../database/backups-audit-trail';
 import type { DropboxConnectionRepository, StoredDropboxConnection } from '../../database/dropbox-connection.repository';
+import { TRANSACTION, aUser, anAdmin, auditDouble } from '../../../test/handler-doubles';
 import { type DropboxAccess, DropboxNotConnectedError } from '../../dropbox-access';
 import { CloudTokenError } from '../../providers/cloud-storage/cloud-storage';
 import { type DropboxAuthorization, DropboxGrantError } from '../../providers/dropbox-auth/dropbox-authorization';
 import { DisconnectDropboxHandler } from './disconnect-dropbox.handler';
 
-const STORED = { mode: 'connected', secretSealed: 'v1:k:sealed', brokenAt: null } as unknown as StoredDropboxConnection;
+const STORED = {
+  mode: 'connected',
+  secretSealed: 'v1:k:sealed',
+  accountName: 'Register Backups',
+  accountEmail: 'backups@example.org',
+  brokenAt: null,
+} as unknown as StoredDropboxConnection;
 
 describe(DisconnectDropboxHandler.name, () => {
   /** The connection, a use() that hands a token or fails as Dropbox would, and what was revoked and removed. */
@@ -13,7 +21,10 @@ describe(DisconnectDropboxHandler.name, () => {
     const calls: string[] = [];
     const connections = {
       current: async () => (o.connection === undefined ? STORED : o.connection),
-      remove: async () => void calls.push('remove'),
+      remove: async (alsoRecord?: AlsoRecord) => {
+        calls.push('remove');
+        await alsoRecord?.(TRANSACTION);
+      },
     } as unknown as DropboxConnectionRepository;
     const dropbox = {
       use: async (call: (token: string) => Promise<unknown>) => {
@@ -24,13 +35,35 @@ describe(DisconnectDropboxHandler.name, () => {
       view: async () => ({ mode: calls.includes('remove') || o.connection === null ? 'none' : 'connected' }),
     } as unknown as DropboxAccess;
     const authorization = { revoke: async (token: string) => void calls.push(`revoke ${token}`) } as unknown as DropboxAuthorization;
-    return { calls, handler: new DisconnectDropboxHandler(connections, dropbox, authorization) };
+    const { audited, transactions, audit } = auditDouble();
+    return { calls, audited, transactions, handler: new DisconnectDropboxHandler(connections, dropbox, authorization, audit) };
   };
 
   it('revokes the token with Dropbox, then forgets the connection', async () => {
     const { calls, handler } = setup();
-    expect(await handler.execute()).toEqual({ message: DropboxConnectionMessages.disconnected, connection: { mode: 'none' } });
+    expect(await handler.execute({ actor: anAdmin })).toEqual({ message: DropboxConnectionMessages.disconnected, connection: { mode: 'none' } });
     expect(calls).toEqual(['revoke sl.access-token', 'remove', 'forget']);
+  });
+
+  it('records the disconnection in the transaction that forgets it: the admin and the account it was, never a token', async () => {
+    const { handler, audited, transactions } = setup();
+    await handler.execute({ actor: anAdmin });
+    expect(audited).toEqual([
+      {
+        actor: anAdmin,
+        action: 'cloud-storage.disconnected',
+        target: { type: 'cloud-storage', id: 'dropbox', label: 'Dropbox' },
+        before: { account: 'Register Backups <backups@example.org>' },
+      },
+    ]);
+    expect(transactions).toEqual([TRANSACTION]);
+    expect(JSON.stringify(audited)).not.toMatch(/sl\.access-token|sealed/);
+  });
+
+  it('refuses anyone but an admin, revoking and recording nothing', async () => {
+    const { calls, audited, handler } = setup();
+    await expect(handler.execute({ actor: aUser })).rejects.toMatchObject({ body: { code: ErrorCode.Forbidden } });
+    expect([calls, audited]).toEqual([[], []]);
   });
 
   it('forgets a connection Dropbox already refuses (revoked grant, rejected token, marked broken)', async () => {
@@ -40,22 +73,24 @@ describe(DisconnectDropboxHandler.name, () => {
       new DropboxNotConnectedError(DropboxConnectionMessages.broken),
     ]) {
       const { calls, handler } = setup({ refusal });
-      expect((await handler.execute()).message).toBe(DropboxConnectionMessages.disconnected);
+      expect((await handler.execute({ actor: anAdmin })).message).toBe(DropboxConnectionMessages.disconnected);
       expect(calls).toEqual(['remove', 'forget']);
     }
   });
 
   it('keeps the connection and asks to try again when Dropbox cannot be reached', async () => {
-    const { calls, handler } = setup({ refusal: new DropboxGrantError('unreachable', 'Dropbox could not be reached: ECONNREFUSED') });
-    await expect(handler.execute()).rejects.toMatchObject({
+    const { calls, audited, handler } = setup({ refusal: new DropboxGrantError('unreachable', 'Dropbox could not be reached: ECONNREFUSED') });
+    await expect(handler.execute({ actor: anAdmin })).rejects.toMatchObject({
       body: { code: ErrorCode.ServiceUnavailable, message: DropboxConnectionMessages.unreachable },
     });
     expect(calls).toEqual([]);
+    expect(audited).toEqual([]);
   });
 
-  it('says so when nothing is connected', async () => {
-    const { calls, handler } = setup({ connection: null });
-    expect(await handler.execute()).toEqual({ message: DropboxConnectionMessages.notConnected, connection: { mode: 'none' } });
+  it('says so when nothing is connected, recording nothing', async () => {
+    const { calls, audited, handler } = setup({ connection: null });
+    expect(await handler.execute({ actor: anAdmin })).toEqual({ message: DropboxConnectionMessages.notConnected, connection: { mode: 'none' } });
     expect(calls).toEqual([]);
+    expect(audited).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { BackupsSubjects, type DropboxDisconnectResponse } from '@bleedkits/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type Actor, BackupsSubjects, type DropboxDisconnectResponse } from '@bleedkits/contracts';
 import { DisconnectDropboxHandler } from './disconnect-dropbox.handler';
 
 @Controller()
@@ -8,7 +8,7 @@ export class DisconnectDropboxMessageController {
   constructor(private readonly handler: DisconnectDropboxHandler) {}
 
   @MessagePattern(BackupsSubjects.disconnectDropbox)
-  handle(): Promise<DropboxDisconnectResponse> {
-    return this.handler.execute();
+  handle(@Payload() request: { actor: Actor }): Promise<DropboxDisconnectResponse> {
+    return this.handler.execute(request);
   }
 }

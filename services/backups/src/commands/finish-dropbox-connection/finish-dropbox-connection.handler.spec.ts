@@ -4,6 +4,8 @@ import { DropboxConnectionMessages, ErrorCode } from '@bleedkits/contracts';
 import { BackupContext } from '../../backup-context';
 import { readBackupsEnv } from '../../config/env';
 import type { BackupRunRepository } from '../../database/backup-run.repository';
+import type { AlsoRecord } from '../../database/backups-audit-trail';
+import { TRANSACTION, aUser, anAdmin, auditDouble } from '../../../test/handler-doubles';
 import type { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { type DropboxAccess, SEALED_PURPOSE } from '../../dropbox-access';
 import { type DropboxAuthorization, DropboxGrantError, type DropboxTokens } from '../../providers/dropbox-auth/dropbox-authorization';
@@ -30,7 +32,10 @@ describe(FinishDropboxConnectionHandler.name, () => {
         pending.delete(state);
         return p;
       },
-      replace: async (c: { mode: string; secretSealed: string; account: unknown }) => void stored.push(c),
+      replace: async (c: { mode: string; secretSealed: string; account: unknown }, alsoRecord?: AlsoRecord) => {
+        stored.push(c);
+        await alsoRecord?.(TRANSACTION);
+      },
     } as unknown as DropboxConnectionRepository;
     const authorization = {
       exchangeCode: async (r: unknown) => {
@@ -42,13 +47,14 @@ describe(FinishDropboxConnectionHandler.name, () => {
     const dropbox = { remember: () => undefined, view: async () => ({ mode: 'connected' }) } as unknown as DropboxAccess;
     const runs = { awaitingCloudCopy: async () => [{ id: 'b-1' }, { id: 'b-2' }] } as unknown as BackupRunRepository;
     const backups = { queueCloudCopy: async (id: string) => void queued.push(id) } as unknown as RunBackupHandler;
-    const handler = new FinishDropboxConnectionHandler(authorization, connections, dropbox, context, runs, backups, clock);
-    return { handler, stored, exchanged, queued };
+    const { audited, transactions, audit } = auditDouble();
+    const handler = new FinishDropboxConnectionHandler(authorization, connections, dropbox, context, runs, backups, clock, audit);
+    return { handler, stored, exchanged, queued, audited, transactions };
   };
 
   it('exchanges the code with the kept verifier, stores the refresh token sealed and queues the copies still missing', async () => {
     const { handler, stored, exchanged, queued } = await setup();
-    expect(await handler.execute({ code: 'code-1', state: 'state-1' })).toEqual({
+    expect(await handler.execute({ actor: anAdmin, code: 'code-1', state: 'state-1' })).toEqual({
       message: DropboxConnectionMessages.connected,
       connection: { mode: 'connected' },
     });
@@ -60,14 +66,40 @@ describe(FinishDropboxConnectionHandler.name, () => {
     expect(queued).toEqual(['b-1', 'b-2']);
   });
 
+  it("records the connection in its transaction: the admin, the account and 'oauth', never a token", async () => {
+    const { handler, audited, transactions } = await setup();
+    await handler.execute({ actor: anAdmin, code: 'code-1', state: 'state-1' });
+    expect(audited).toEqual([
+      {
+        actor: anAdmin,
+        action: 'cloud-storage.connected',
+        target: { type: 'cloud-storage', id: 'dropbox', label: 'Dropbox' },
+        after: { account: 'Register Backups <backups@example.org>', method: 'oauth' },
+      },
+    ]);
+    expect(transactions).toEqual([TRANSACTION]);
+    expect(JSON.stringify(audited)).not.toMatch(/sl\.access|refresh-1|the-verifier|code-1/);
+  });
+
+  it('refuses anyone but an admin before the state is taken, recording nothing', async () => {
+    const { handler, stored, exchanged, audited } = await setup();
+    expect(await handler.execute({ actor: aUser, code: 'code-1', state: 'state-1' }).catch((e: { body: unknown }) => e.body)).toMatchObject({
+      code: ErrorCode.Forbidden,
+    });
+    expect([stored, exchanged, audited]).toEqual([[], [], []]);
+    // The admin's own redirect still finishes: the refusal did not use up the state.
+    expect((await handler.execute({ actor: anAdmin, code: 'code-1', state: 'state-1' })).message).toBe(DropboxConnectionMessages.connected);
+  });
+
   it('refuses with words: an unknown or used state, a cancelled request, a refused code, no refresh token, Dropbox away', async () => {
     const refused = async (request: Record<string, unknown>, exchange?: () => Promise<DropboxTokens>) => {
-      const { handler, stored } = await setup({ exchange });
-      const error = await handler.execute(request as never).then(
+      const { handler, stored, audited } = await setup({ exchange });
+      const error = await handler.execute({ actor: anAdmin, ...request } as never).then(
         () => null,
         (e: { body: { code: string; message: string } }) => e.body,
       );
       expect(stored).toEqual([]);
+      expect(audited).toEqual([]);
       return error;
     };
     expect(await refused({ code: 'c', state: 'never-issued' })).toMatchObject({ message: DropboxConnectionMessages.unknownState });

@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type DropboxConnectFinishRequest, type DropboxConnectFinishResponse, DropboxConnectionMessages, ErrorCode } from '@bleedkits/contracts';
+import {
+  type Actor,
+  type DropboxConnectFinishRequest,
+  type DropboxConnectFinishResponse,
+  DropboxConnectionMessages,
+  ErrorCode,
+} from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { BackupContext } from '../../backup-context';
 import { Clock } from '../../clock';
@@ -9,13 +15,16 @@ import { DropboxAccess, SEALED_PURPOSE } from '../../dropbox-access';
 import { DropboxAuthorization, DropboxGrantError } from '../../providers/dropbox-auth/dropbox-authorization';
 import { RunBackupHandler } from '../run-backup/run-backup.handler';
 import { VERIFIER_PURPOSE } from '../connect-dropbox/connect-dropbox.handler';
+import { BackupsAuditTrail } from '../../database/backups-audit-trail';
+import { DROPBOX_AUDIT_TARGET, assertAdmin, dropboxAccountLabel } from '../../domain/backups-audit';
 
 const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 2048 ? v : null);
 
 /**
  * Dropbox sent the admin back: the state must be one this register started (once, within its time), the code is
  * exchanged with the PKCE verifier for a refresh token (offline access), which is stored sealed as the connection,
- * replacing any other; the backups not yet copied are queued.
+ * replacing any other, with the admin's audit entry (the account, never a token) in its transaction; the backups not
+ * yet copied are queued.
  */
 @Injectable()
 export class FinishDropboxConnectionHandler {
@@ -29,9 +38,11 @@ export class FinishDropboxConnectionHandler {
     private readonly runs: BackupRunRepository,
     private readonly backups: RunBackupHandler,
     private readonly clock: Clock,
+    private readonly audit: BackupsAuditTrail,
   ) {}
 
-  async execute(request: DropboxConnectFinishRequest): Promise<DropboxConnectFinishResponse> {
+  async execute(request: { actor: Actor } & DropboxConnectFinishRequest): Promise<DropboxConnectFinishResponse> {
+    assertAdmin(request?.actor);
     const state = text(request?.state);
     const pending = state ? await this.connections.takeAuthorization(state, this.clock.now()) : null;
     if (request?.error !== undefined) throw ServiceError.validation([DropboxConnectionMessages.cancelled]);
@@ -59,7 +70,14 @@ export class FinishDropboxConnectionHandler {
       return null;
     });
     const secretSealed = keys.seal(SEALED_PURPOSE.connected, tokens.refreshToken);
-    await this.connections.replace({ mode: 'connected', secretSealed, account, at: this.clock.now() });
+    await this.connections.replace({ mode: 'connected', secretSealed, account, at: this.clock.now() }, (m) =>
+      this.audit.record(m, {
+        actor: request.actor,
+        action: 'cloud-storage.connected',
+        target: DROPBOX_AUDIT_TARGET,
+        after: { account: dropboxAccountLabel(account), method: 'oauth' },
+      }),
+    );
     this.dropbox.remember(secretSealed, tokens.accessToken, tokens.expiresInSeconds);
     for (const run of await this.runs.awaitingCloudCopy()) await this.backups.queueCloudCopy(run.id);
     return { message: DropboxConnectionMessages.connected, connection: await this.dropbox.view() };

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BackupsSubjects, type DropboxConnectFinishRequest, type DropboxConnectFinishResponse } from '@bleedkits/contracts';
+import { type Actor, BackupsSubjects, type DropboxConnectFinishRequest, type DropboxConnectFinishResponse } from '@bleedkits/contracts';
 import { FinishDropboxConnectionHandler } from './finish-dropbox-connection.handler';
 
 @Controller()
@@ -8,7 +8,7 @@ export class FinishDropboxConnectionMessageController {
   constructor(private readonly handler: FinishDropboxConnectionHandler) {}
 
   @MessagePattern(BackupsSubjects.finishDropboxConnection)
-  handle(@Payload() request: DropboxConnectFinishRequest): Promise<DropboxConnectFinishResponse> {
+  handle(@Payload() request: { actor: Actor } & DropboxConnectFinishRequest): Promise<DropboxConnectFinishResponse> {
     return this.handler.execute(request);
   }
 }

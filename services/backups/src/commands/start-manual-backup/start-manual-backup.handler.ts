@@ -2,25 +2,35 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { BackupJobNames, ErrorCode, type ManualBackupJob, QueueNames, type StartBackupResponse } from '@bleedkits/contracts';
+import { type Actor, BackupJobNames, ErrorCode, type ManualBackupJob, QueueNames, type StartBackupResponse } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { BackupRunRepository, toRecord } from '../../database/backup-run.repository';
 import { Clock } from '../../clock';
+import { BackupsAuditTrail } from '../../database/backups-audit-trail';
+import { assertAdmin } from '../../domain/backups-audit';
 
 export const manualRunKey = (backupId: string) => `manual:${backupId}`;
 
-/** Backup Now: the history row exists (in progress) before the answer; a worker makes the full backup. */
+/**
+ * Backup Now: the history row exists (in progress) before the answer, with the admin's audit entry in its
+ * transaction; a worker makes the full backup.
+ */
 @Injectable()
 export class StartManualBackupHandler {
   constructor(
     private readonly runs: BackupRunRepository,
     private readonly clock: Clock,
     @InjectQueue(QueueNames.backups) private readonly queue: Queue,
+    private readonly audit: BackupsAuditTrail,
   ) {}
 
-  async execute(): Promise<StartBackupResponse> {
+  async execute({ actor }: { actor: Actor }): Promise<StartBackupResponse> {
+    assertAdmin(actor);
     const id = randomUUID();
-    const run = await this.runs.findOrCreate({ id, runKey: manualRunKey(id), createdAt: this.clock.now(), isFull: true, isAutomatic: false });
+    const run = await this.runs.findOrCreate({ id, runKey: manualRunKey(id), createdAt: this.clock.now(), isFull: true, isAutomatic: false }, (m) =>
+      // The file is named when the backup is written; the entry's target id finds it in the history.
+      this.audit.record(m, { actor, action: 'backup.started', target: { type: 'backup', id, label: 'Manual backup' }, after: { kind: 'full' } }),
+    );
     const data: ManualBackupJob = { backupId: id };
     try {
       await this.queue.add(BackupJobNames.manualFull, data, { jobId: `manual-${id}` });

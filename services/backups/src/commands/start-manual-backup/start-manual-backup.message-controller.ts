@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { BackupsSubjects, type StartBackupResponse } from '@bleedkits/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type Actor, BackupsSubjects, type StartBackupResponse } from '@bleedkits/contracts';
 import { StartManualBackupHandler } from './start-manual-backup.handler';
 
 @Controller()
@@ -8,7 +8,7 @@ export class StartManualBackupMessageController {
   constructor(private readonly handler: StartManualBackupHandler) {}
 
   @MessagePattern(BackupsSubjects.startManual)
-  handle(): Promise<StartBackupResponse> {
-    return this.handler.execute();
+  handle(@Payload() request: { actor: Actor }): Promise<StartBackupResponse> {
+    return this.handler.execute(request);
   }
 }

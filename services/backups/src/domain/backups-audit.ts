@@ -1,0 +1,24 @@
+import { type Actor, CodedError } from '@bleedkits/contracts';
+
+export const BackupsErrors = {
+  /** The gateway lets only admins reach these subjects; the handlers check again (none trusts the gateway alone). */
+  adminOnly: () => CodedError.forbidden('Admin access is required.'),
+};
+
+export function assertAdmin(actor: Actor | undefined): asserts actor is Actor {
+  if (actor?.role !== 'admin') throw BackupsErrors.adminOnly();
+}
+
+/** The register has one Dropbox connection: its entries share one target, so its history is one filter. */
+export const DROPBOX_AUDIT_TARGET = { type: 'cloud-storage', id: 'dropbox', label: 'Dropbox' } as const;
+
+/** How a Dropbox connection was made, in the trail's words. */
+export type DropboxAuditMethod = 'oauth' | 'pasted token';
+
+/** The connected account as the trail names it: "Name <e-mail>", either alone, or null when Dropbox did not say. */
+export function dropboxAccountLabel(account: { name?: string | null; email?: string | null } | null | undefined): string | null {
+  const name = account?.name?.trim() || null;
+  const email = account?.email?.trim() || null;
+  if (name && email) return `${name} <${email}>`;
+  return name ?? email;
+}
