@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type CurrentUser } from '@bleedkits/contracts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditTargetType, type CurrentUser } from '@bleedkits/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { serverMessageOr } from '@/api/api';
@@ -27,7 +27,16 @@ import { type AuditPageArgs, useAdminAuditPageQuery } from '../api';
 
 const META = { title: 'Audit Trail', description: 'Who did what to which kit or user, and what changed.' };
 export const AUDIT_PAGE_SIZE = 25;
-const TARGET_LABELS = { kit: 'Kit', user: 'User', 'feed-key': 'Feed key', download: 'Download', 'email-template': 'E-mail template' } as const;
+// Typed by the contract's list, so a new target type cannot go unnamed here.
+const TARGET_LABELS: Record<AuditTargetType, string> = {
+  kit: 'Kit',
+  user: 'User',
+  'feed-key': 'Feed key',
+  download: 'Download',
+  'email-template': 'E-mail template',
+  backup: 'Backup',
+  'cloud-storage': 'Cloud storage',
+};
 
 type Filters = Required<Pick<AuditPageArgs, 'actorEmail' | 'action' | 'targetType' | 'targetId' | 'from' | 'to'>>;
 const NO_FILTERS: Filters = { actorEmail: '', action: '', targetType: '', targetId: '', from: '', to: '' };
