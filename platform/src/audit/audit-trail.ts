@@ -19,7 +19,8 @@ import { ServiceError } from '../errors/service-error';
 
 /** What a handler records: the changed fields are worked out (and secrets redacted) here, in one place. */
 export type NewAuditEntry = {
-  actor: Actor;
+  /** A signed-in user, or someone acting outside the web app (an operator's restore): no user id, no role. */
+  actor: Actor | AuditEntry['actor'];
   action: AuditAction;
   target: { type: AuditTargetType; id: string | number; label: string };
   before?: AuditFieldValues | null;

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { DataSource } from 'typeorm';
-import type { Actor } from '@bleedkits/contracts';
 import { ensureSchema } from '@bleedkits/platform';
 import { BackupsAuditTrail } from '../database/backups-audit-trail';
 import { contextMigrations } from '../database/migrations';
@@ -50,8 +49,8 @@ export async function recordRestore(o: {
       await runner.query('SELECT pg_advisory_unlock(hashtext($1))', ['migrations:backups']).catch(() => undefined);
       await runner.release();
     }
-    // The trail's actor columns take a null id and role (AuditEntry's actor); Actor types a signed-in user.
-    const actor = { id: null, email: o.operator, role: null } as unknown as Actor;
+    // An operator at a shell, not a user of the register: no user id, no role.
+    const actor = { id: null, email: o.operator, role: null };
     await new BackupsAuditTrail(db).record(db.manager, {
       actor,
       action: 'restore.started',
