@@ -56,3 +56,16 @@ export function dkimOptionsOf(env: Pick<NotificationsEnv, 'DKIM_DOMAIN' | 'DKIM_
   return { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') };
 }
 export const NOTIFICATIONS_ENV = Symbol('NOTIFICATIONS_ENV');
+
+/**
+ * The status check's worker, read when it is declared (a decorator's options are fixed at load). A replica that dies
+ * mid-check holds its job for STATUS_ALERT_JOB_LOCK_MS (renewed every half of it while alive); then another
+ * replica, or the restarted one, runs the check again, and the e-mails' idempotency keys stop a second e-mail.
+ */
+export function statusAlertsWorkerOptions(source: NodeJS.ProcessEnv = process.env) {
+  const env = cleanEnv(withoutEmpty(source), {
+    STATUS_ALERT_JOB_LOCK_MS: num({ default: 30_000, desc: 'lock of a running status check; a dead replica releases its job after this' }),
+  });
+  if (env.STATUS_ALERT_JOB_LOCK_MS < 1000) throw new Error('STATUS_ALERT_JOB_LOCK_MS must be at least 1000');
+  return { concurrency: 1, lockDuration: env.STATUS_ALERT_JOB_LOCK_MS, stalledInterval: env.STATUS_ALERT_JOB_LOCK_MS };
+}

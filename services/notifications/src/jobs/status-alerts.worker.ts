@@ -3,9 +3,10 @@ import type { Job } from 'bullmq';
 import { QueueNames } from '@bleedkits/contracts';
 import { QueueWorker } from '@bleedkits/platform';
 import { SendStatusAlertsHandler } from '../commands/send-status-alerts/send-status-alerts.handler';
+import { statusAlertsWorkerOptions } from '../config/env';
 
 /** Runs the status check at each tick of its scheduler (one job per tick across replicas; idempotent). */
-@Processor(QueueNames.statusAlerts, { concurrency: 1 })
+@Processor(QueueNames.statusAlerts, statusAlertsWorkerOptions())
 export class StatusAlertsWorker extends QueueWorker {
   constructor(private readonly alerts: SendStatusAlertsHandler) {
     super();
