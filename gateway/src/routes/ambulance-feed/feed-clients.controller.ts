@@ -11,7 +11,7 @@ import {
 import { CreateFeedClientDto, FeedAccessLogQueryDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../security/guards';
-import { actorOf } from '../kits/actor';
+import { actorOf } from '../../security/actor';
 import { AccessLogPageModel, ApiErrorModel, CreatedFeedClientModel, FeedClientListModel, FeedClientModel } from './feed-openapi.models';
 
 /** Admins manage the ambulance-feed clients (one key each) and read who received cabinet codes. */

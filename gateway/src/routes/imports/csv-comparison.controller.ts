@@ -29,7 +29,7 @@ import { CsvComparisonDto, QueueCsvUpdatesDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { CurrentUser } from '../../security/guards';
-import { actorOf } from '../kits/actor';
+import { actorOf } from '../../security/actor';
 import { MultipartUpload } from './csv-upload.interceptor';
 import { uploadedCsv } from './imports.controller';
 

@@ -27,7 +27,7 @@ import { GatewayError } from '../../errors/http-error.filter';
 import { drained } from '../../paging/list-parts';
 import { ClientRateLimited } from '../../security/client-rate-limit.guard';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';
-import { actorOf } from '../kits/actor';
+import { actorOf } from '../../security/actor';
 import { MultipartUpload } from './csv-upload.interceptor';
 
 /**

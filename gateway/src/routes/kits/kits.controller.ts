@@ -5,7 +5,7 @@ import { type CurrentUser as CurrentUserType, type Kit, KitsSubjects, type Messa
 import { DeploymentStatusDto, KitEditDto, KitRegistrationDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';
-import { actorOf } from './actor';
+import { actorOf } from '../../security/actor';
 import { KIT_LIST_PART_LIMIT, listParts, streamJsonArray } from '../../paging/list-parts';
 
 /** The custodian's kit calls; the kits context scopes each to the caller (owner, or any kit for an admin). */

@@ -14,7 +14,7 @@ import {
 import { OutboxQueryDto, PreviewEmailDto, SendTestEmailDto, UpdateEmailTemplateDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../security/guards';
-import { actorOf } from '../kits/actor';
+import { actorOf } from '../../security/actor';
 
 const TEMPLATE_ID = /^[a-z][a-z0-9_]{0,99}$/;
 

@@ -23,7 +23,7 @@ import {
 import { BulkUpdateVerificationDatesDto, VerificationTestEmailDto, VerifyKitDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, SignedIn } from '../../security/guards';
-import { actorOf } from '../kits/actor';
+import { actorOf } from '../../security/actor';
 import { drained } from '../../paging/list-parts';
 
 /**

@@ -19,7 +19,7 @@ import {
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../../errors/http-error.filter';
 import { CurrentUser } from '../../../security/guards';
-import { actorOf } from '../../kits/actor';
+import { actorOf } from '../../../security/actor';
 
 /** The query of GET /api/admin/audit: every filter optional, `cursor` as answered by the page before. */
 export type AuditQuery = {

@@ -18,7 +18,7 @@ import { BackupListQueryDto, DropboxSetupDto } from '@bleedkits/contracts/dto';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
 import { CurrentUser } from '../../../security/guards';
-import { actorOf } from '../../kits/actor';
+import { actorOf } from '../../../security/actor';
 
 /** Where Dropbox sends the admin back after "Connect Dropbox" (registered as the app's redirect URI). */
 export const DROPBOX_CALLBACK_PATH = '/api/admin/dropbox/callback';

@@ -12,7 +12,7 @@ import {
 import { BulkApproveDto, KitStatusQueryDto, ReassignKitDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../../security/guards';
-import { actorOf } from '../../kits/actor';
+import { actorOf } from '../../../security/actor';
 import { KIT_LIST_PART_LIMIT, listParts, streamJsonArray } from '../../../paging/list-parts';
 
 /** Approval and kit administration. Every route is admin-only (the two legacy paths outside /api/admin explicitly). */

@@ -4,7 +4,7 @@ import { type CurrentUser as CurrentUserType, KitsSubjects, type ManufacturerRow
 import { AddManufacturerDto, RenameManufacturerDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser } from '../../../security/guards';
-import { actorOf } from '../../kits/actor';
+import { actorOf } from '../../../security/actor';
 
 /** The spec does not show these calls; routes chosen in docs/decisions.md. Admin-only by path. */
 @ApiTags('admin')

@@ -10,7 +10,7 @@ import {
 } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser } from '../../../security/guards';
-import { actorOf } from '../../kits/actor';
+import { actorOf } from '../../../security/actor';
 import { ApprovedDownloadAssembler } from '../../ambulance-feed/approved-download';
 
 /** Admin Tools: ambulance-service downloads and the data-maintenance buttons. Admin-only by path. */

@@ -14,7 +14,7 @@ import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
 import { AdminOnly, CurrentUser } from '../../../security/guards';
 import { SessionRegistry } from '../../../sessions/session-registry';
 import { listParts, streamJsonArray } from '../../../paging/list-parts';
-import { actorOf } from '../../kits/actor';
+import { actorOf } from '../../../security/actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
