@@ -23,3 +23,16 @@ export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
 }
 export type KitsEnv = ReturnType<typeof readKitsEnv>;
 export const KITS_ENV = Symbol('KITS_ENV');
+
+/**
+ * Read when the worker is declared (a decorator's options are fixed at load). A process that dies mid-purge holds
+ * its job for AUDIT_RETENTION_JOB_LOCK_MS (renewed every half of it while alive); then another replica, or the
+ * restarted one, runs the purge again: a delete by age in one statement, it removes whatever the dead one left.
+ */
+export function auditRetentionWorkerOptions(source: NodeJS.ProcessEnv = process.env) {
+  const env = cleanEnv(withoutEmpty(source), {
+    AUDIT_RETENTION_JOB_LOCK_MS: num({ default: 30_000, desc: 'lock of a running audit purge; a dead replica releases its job after this' }),
+  });
+  if (env.AUDIT_RETENTION_JOB_LOCK_MS < 1000) throw new Error('AUDIT_RETENTION_JOB_LOCK_MS must be at least 1000');
+  return { concurrency: 1, lockDuration: env.AUDIT_RETENTION_JOB_LOCK_MS, stalledInterval: env.AUDIT_RETENTION_JOB_LOCK_MS };
+}
