@@ -1,3 +1,4 @@
+import { isUuid } from '../validation/ids';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, Min, ValidateIf, ValidateNested } from 'class-validator';
@@ -91,7 +92,7 @@ export class KitEditDataDto implements KitEditData {
   @Satisfies([
     {
       message: 'userId must be a user id',
-      test: (v) => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+      test: isUuid,
     },
   ])
   userId?: string | null;

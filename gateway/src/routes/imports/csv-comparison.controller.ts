@@ -24,6 +24,7 @@ import {
   type QueueCsvUpdatesResponse,
   decodeCsvFile,
   normaliseComparisonHeader,
+  isUuid,
 } from '@bleedkits/contracts';
 import { CsvComparisonDto, QueueCsvUpdatesDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
@@ -33,7 +34,6 @@ import { actorOf } from '../../security/actor';
 import { MultipartUpload } from './csv-upload.interceptor';
 import { uploadedCsv } from './imports.controller';
 
-const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A staged part of approved updates stays well under NATS's 1 MB. */
 const STAGE_PART_BYTES = 600_000;
 /** Comparison parts asked for at once (the kits and imports contexts share the work between replicas). */
@@ -167,14 +167,14 @@ export class CsvComparisonController {
   @Get('queue-csv-updates')
   @ApiOperation({ summary: 'Status and progress of a queued update job' })
   status(@CurrentUser() me: CurrentUserType, @Query('jobId') jobId: string): Promise<CsvUpdateJobStatus> {
-    if (!JOB_ID.test(String(jobId ?? ''))) throw new GatewayError({ code: ErrorCode.NotFound, message: CsvUpdateMessages.jobNotFound });
+    if (!isUuid(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: CsvUpdateMessages.jobNotFound });
     return this.bus.request(ImportsSubjects.csvUpdateStatus, { actor: actorOf(me), jobId });
   }
 
   @Get('csv-update-entries')
   @ApiOperation({ summary: 'Per-update entries of a queued update job' })
   async entries(@CurrentUser() me: CurrentUserType, @Query('jobId') jobId: string): Promise<CsvUpdateEntriesResponse> {
-    if (!JOB_ID.test(String(jobId ?? ''))) throw new GatewayError({ code: ErrorCode.NotFound, message: CsvUpdateMessages.jobNotFound });
+    if (!isUuid(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: CsvUpdateMessages.jobNotFound });
     const actor = actorOf(me);
     const entries: CsvUpdateEntriesResponse['entries'] = [];
     let afterId: number | null = null;

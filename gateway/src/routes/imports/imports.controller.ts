@@ -21,6 +21,7 @@ import {
   importErrorsCsvPath,
   importTemplateCsv,
   toCsv,
+  isUuid,
 } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
@@ -36,7 +37,6 @@ import { MultipartUpload } from './csv-upload.interceptor';
  */
 export const IMPORT_SYNC_WAIT_MS = 20_000;
 const POLL_MS = 250;
-const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The full errors download: one line per message, so a spreadsheet can filter by row or by message. */
 type ErrorLine = { row: number; message: string };
@@ -47,7 +47,7 @@ const ERROR_LINE_COLUMNS: readonly CsvColumn<ErrorLine>[] = [
 const ERROR_LINES_HEADER = toCsv<ErrorLine>([], ERROR_LINE_COLUMNS);
 
 function jobIdOf(jobId: string): string {
-  if (!JOB_ID.test(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: ImportMessages.jobNotFound });
+  if (!isUuid(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: ImportMessages.jobNotFound });
   return jobId;
 }
 

@@ -1,7 +1,5 @@
 import type { Actor } from '@bleedkits/contracts';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An import is seen by whoever started it, the account it imports into, and admins; others are told it does not exist. */
 export function maySeeImport(actor: Actor | undefined, job: { requestedBy: string; ownerId: string }): boolean {
   return !!actor && (actor.role === 'admin' || actor.id === job.requestedBy || actor.id === job.ownerId);

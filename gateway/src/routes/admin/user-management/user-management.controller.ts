@@ -7,6 +7,7 @@ import {
   IdentitySubjects,
   type MessageResponse,
   type UserResponse,
+  isUuid,
 } from '@bleedkits/contracts';
 import { AdminUpdateUserDto, AdminUserActionDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
@@ -15,8 +16,6 @@ import { AdminOnly, CurrentUser } from '../../../security/guards';
 import { SessionRegistry } from '../../../sessions/session-registry';
 import { listParts, streamJsonArray } from '../../../paging/list-parts';
 import { actorOf } from '../../../security/actor';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Admin user management. The spec shows GET, POST {action: 'toggle_role'} and PUT; reset password is
@@ -61,7 +60,7 @@ export class UserManagementController {
 
   @Delete()
   async remove(@CurrentUser() me: CurrentUserType, @Query('userId') userId: string): Promise<MessageResponse> {
-    if (!userId || !UUID.test(userId)) throw new BadRequestException({ message: 'userId must be a user id', errors: ['userId must be a user id'] });
+    if (!userId || !isUuid(userId)) throw new BadRequestException({ message: 'userId must be a user id', errors: ['userId must be a user id'] });
     const res = await this.bus.request(IdentitySubjects.deleteUser, { actor: actorOf(me), userId });
     await this.registry.endAll(userId);
     return res;

@@ -1,9 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentitySubjects, type UserEmailsRequest, type UserEmailsResponse } from '@bleedkits/contracts';
+import { IdentitySubjects, type UserEmailsRequest, type UserEmailsResponse, isUuid } from '@bleedkits/contracts';
 import { UserRepository } from '../../database/user.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** E-mails for a set of user ids: kit views show the owner's address to admins. */
 @Controller()
@@ -12,7 +10,7 @@ export class UserEmailsMessageController {
 
   @MessagePattern(IdentitySubjects.userEmails)
   async handle(@Payload() req: UserEmailsRequest): Promise<UserEmailsResponse> {
-    const ids = req.userIds.filter((id) => UUID.test(id)).slice(0, 5000);
+    const ids = req.userIds.filter(isUuid).slice(0, 5000);
     return { emails: await this.users.emailsByIds(ids) };
   }
 }

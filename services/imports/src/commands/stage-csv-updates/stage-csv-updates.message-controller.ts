@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CSV_UPDATES_MAX, CSV_UPDATES_PART, CsvUpdateMessages, ImportsSubjects, type StageCsvUpdatesRequest } from '@bleedkits/contracts';
+import { CSV_UPDATES_MAX, CSV_UPDATES_PART, CsvUpdateMessages, ImportsSubjects, type StageCsvUpdatesRequest, isUuid } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { type ValidUpdate, readApprovedUpdate } from '../../domain/approved-update';
-import { UUID } from '../../domain/import-access';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /**
@@ -17,7 +16,7 @@ export class StageCsvUpdatesMessageController {
   @MessagePattern(ImportsSubjects.stageCsvUpdates)
   async handle(@Payload() req: StageCsvUpdatesRequest): Promise<{ staged: number }> {
     if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
-    if (!UUID.test(String(req.jobId))) throw ServiceError.validation(['jobId must be a UUID']);
+    if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);
     const first = Number(req.firstPosition);
     if (!Number.isInteger(first) || first < 0 || first >= CSV_UPDATES_MAX) throw ServiceError.validation(['firstPosition is out of range']);
     if (!Array.isArray(req.updates) || req.updates.length === 0) throw ServiceError.validation([CsvUpdateMessages.noUpdates]);

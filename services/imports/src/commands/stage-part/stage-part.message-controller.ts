@@ -1,8 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IMPORT_MAX_FILE_BYTES, ImportsSubjects, type StagePartRequest, type StagePartResponse, UPLOAD_PART_BYTES } from '@bleedkits/contracts';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  ImportsSubjects,
+  type StagePartRequest,
+  type StagePartResponse,
+  UPLOAD_PART_BYTES,
+  isUuid,
+} from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { UUID } from '../../domain/import-access';
 import { StagedUploadRepository } from '../../database/staged-upload.repository';
 
 const MAX_PARTS = Math.ceil(IMPORT_MAX_FILE_BYTES / UPLOAD_PART_BYTES) + 1;
@@ -15,7 +21,7 @@ export class StagePartMessageController {
   @MessagePattern(ImportsSubjects.stagePart)
   async handle(@Payload() req: StagePartRequest): Promise<StagePartResponse> {
     if (!req?.actor?.id) throw ServiceError.unauthenticated('Not signed in');
-    if (!UUID.test(String(req.uploadId))) throw ServiceError.validation(['uploadId must be a UUID']);
+    if (!isUuid(req.uploadId)) throw ServiceError.validation(['uploadId must be a UUID']);
     if (!Number.isInteger(req.part) || req.part < 0 || req.part >= MAX_PARTS) throw ServiceError.validation([`part must be 0..${MAX_PARTS - 1}`]);
     const data = Buffer.from(String(req.data ?? ''), 'base64');
     if (data.length > UPLOAD_PART_BYTES) throw ServiceError.validation([`A part carries at most ${UPLOAD_PART_BYTES} bytes`]);

@@ -9,9 +9,9 @@ import {
   QueueNames,
   type QueueCsvUpdatesResponse,
   type StartCsvUpdatesRequest,
+  isUuid,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { UUID } from '../../domain/import-access';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /** imports.cmd.start-csv-updates.v1 (admins): every part is staged; the job is queued (again, harmlessly, if asked twice). */
@@ -25,7 +25,7 @@ export class StartCsvUpdatesMessageController {
   @MessagePattern(ImportsSubjects.startCsvUpdates)
   async handle(@Payload() req: StartCsvUpdatesRequest): Promise<QueueCsvUpdatesResponse> {
     if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
-    if (!UUID.test(String(req.jobId))) throw ServiceError.validation(['jobId must be a UUID']);
+    if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);
     const job = await this.updates.seal(req.jobId, req.actor, Number(req.totalUpdates));
     if (job === null) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
     if (job === 'incomplete') throw ServiceError.validation([CsvUpdateMessages.countMismatch]);

@@ -9,12 +9,12 @@ import {
   ImportMessages,
   QueueNames,
   type StartImportRequest,
+  isUuid,
 } from '@bleedkits/contracts';
 import { NatsBus, RemoteCallError, ServiceError } from '@bleedkits/platform';
 import { IMPORTS_ENV, type ImportsEnv } from '../../config/env';
 import { decodeCsvFile } from '../../domain/csv-file';
 import { CsvFormatError, csvRecords, isBlankRecord } from '../../domain/csv-records';
-import { UUID } from '../../domain/import-access';
 import { readHeader } from '../../domain/import-header';
 import { ImportJobRepository } from '../../database/import-job.repository';
 import { StagedUploadRepository } from '../../database/staged-upload.repository';
@@ -38,7 +38,7 @@ export class StartImportHandler {
   async execute(req: StartImportRequest): Promise<ImportJobView> {
     const { actor } = req ?? {};
     if (!actor?.id) throw ServiceError.unauthenticated('Not signed in');
-    if (!UUID.test(String(req.uploadId))) throw ServiceError.validation(['uploadId must be a UUID']);
+    if (!isUuid(req.uploadId)) throw ServiceError.validation(['uploadId must be a UUID']);
     const existing = await this.jobs.find(req.uploadId);
     if (existing) {
       if (existing.requestedBy !== actor.id) throw ServiceError.conflict('This upload belongs to someone else.');

@@ -6,9 +6,9 @@ import {
   type CsvUpdateEntriesRequest,
   CsvUpdateMessages,
   ImportsSubjects,
+  isUuid,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { UUID } from '../../domain/import-access';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /** imports.qry.csv-update-entries.v1 (admins): a job's entries by id, a part at a time (the gateway assembles them). */
@@ -19,7 +19,7 @@ export class CsvUpdateEntriesMessageController {
   @MessagePattern(ImportsSubjects.csvUpdateEntries)
   async handle(@Payload() req: CsvUpdateEntriesRequest): Promise<CsvUpdateEntriesPart> {
     if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
-    const job = UUID.test(String(req.jobId)) ? await this.updates.find(req.jobId) : null;
+    const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;
     if (!job) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
     const limit = Math.min(Math.max(Number(req.limit) || CSV_UPDATE_ENTRIES_PART, 1), CSV_UPDATE_ENTRIES_PART);
     const rows = await this.updates.entriesAfter(job.id, Number(req.afterId) || 0, limit + 1);

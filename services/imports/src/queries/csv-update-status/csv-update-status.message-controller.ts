@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CsvUpdateJobStatus, CsvUpdateMessages, type CsvUpdateStatusRequest, ImportsSubjects } from '@bleedkits/contracts';
+import { type CsvUpdateJobStatus, CsvUpdateMessages, type CsvUpdateStatusRequest, ImportsSubjects, isUuid } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { UUID } from '../../domain/import-access';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /** imports.qry.csv-update-status.v1 (admins): the spec's status and progress {successful, failed}. */
@@ -13,7 +12,7 @@ export class CsvUpdateStatusMessageController {
   @MessagePattern(ImportsSubjects.csvUpdateStatus)
   async handle(@Payload() req: CsvUpdateStatusRequest): Promise<CsvUpdateJobStatus> {
     if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
-    const job = UUID.test(String(req.jobId)) ? await this.updates.find(req.jobId) : null;
+    const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;
     if (!job) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
     return {
       jobId: job.id,

@@ -7,9 +7,10 @@ import {
   type ImportErrorsRequest,
   ImportMessages,
   ImportsSubjects,
+  isUuid,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { UUID, maySeeImport } from '../../domain/import-access';
+import { maySeeImport } from '../../domain/import-access';
 import { ImportJobRepository } from '../../database/import-job.repository';
 
 /**
@@ -23,7 +24,7 @@ export class ImportErrorsMessageController {
 
   @MessagePattern(ImportsSubjects.importErrors)
   async handle(@Payload() req: ImportErrorsRequest): Promise<ImportErrorsPart> {
-    const job = UUID.test(String(req?.jobId)) ? await this.jobs.find(req.jobId) : null;
+    const job = isUuid(req?.jobId) ? await this.jobs.find(req.jobId) : null;
     if (!job || !maySeeImport(req.actor, job)) throw ServiceError.notFound(ImportMessages.jobNotFound);
     const limit = Math.min(Math.max(Number(req.limit) || IMPORT_ERRORS_PART_ROWS, 1), IMPORT_ERRORS_PART_ROWS);
     const rows = await this.jobs.errorsAfter(job.id, Number(req.afterRow) || 0, limit + 1);

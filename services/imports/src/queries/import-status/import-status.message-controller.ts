@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type ImportJobView, ImportMessages, type ImportStatusRequest, ImportsSubjects } from '@bleedkits/contracts';
+import { type ImportJobView, ImportMessages, type ImportStatusRequest, ImportsSubjects, isUuid } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { UUID, maySeeImport } from '../../domain/import-access';
+import { maySeeImport } from '../../domain/import-access';
 import { ImportJobRepository } from '../../database/import-job.repository';
 import { importJobView } from './import-job-view';
 
@@ -13,7 +13,7 @@ export class ImportStatusMessageController {
 
   @MessagePattern(ImportsSubjects.importStatus)
   async handle(@Payload() req: ImportStatusRequest): Promise<ImportJobView> {
-    const job = UUID.test(String(req?.jobId)) ? await this.jobs.find(req.jobId) : null;
+    const job = isUuid(req?.jobId) ? await this.jobs.find(req.jobId) : null;
     if (!job || !maySeeImport(req.actor, job)) throw ServiceError.notFound(ImportMessages.jobNotFound);
     return importJobView(job);
   }

@@ -10,13 +10,12 @@ import {
   type Actor,
   feedClientLabelErrors,
   isFeedScope,
+  isUuid,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A key is 256 random bits, so a plain SHA-256 of it is as strong as a slow password hash and lets every request
@@ -76,18 +75,17 @@ export class ManageFeedClientsHandler {
 
   async revoke(actor: Actor | undefined, id: unknown): Promise<{ message: string; client: FeedClientView }> {
     assertAdmin(actor);
-    const client =
-      typeof id === 'string' && UUID.test(id)
-        ? await this.repo.revokeClient(id, actor.id, (m, revoked) =>
-            this.audit.record(m, {
-              actor,
-              action: 'feed-key.revoked',
-              target: { type: 'feed-key', id: revoked.id, label: feedKeyAuditLabel(revoked) },
-              before: { revokedAt: null },
-              after: { revokedAt: revoked.revokedAt },
-            }),
-          )
-        : null;
+    const client = isUuid(id)
+      ? await this.repo.revokeClient(id, actor.id, (m, revoked) =>
+          this.audit.record(m, {
+            actor,
+            action: 'feed-key.revoked',
+            target: { type: 'feed-key', id: revoked.id, label: feedKeyAuditLabel(revoked) },
+            before: { revokedAt: null },
+            after: { revokedAt: revoked.revokedAt },
+          }),
+        )
+      : null;
     if (!client) throw ServiceError.notFound(FeedClientMessages.notFound);
     return { message: FeedClientMessages.revoked, client };
   }

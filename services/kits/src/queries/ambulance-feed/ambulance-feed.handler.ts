@@ -9,6 +9,7 @@ import {
   type FeedPartRequest,
   feedWithdrawal,
   scopeCarriesCabinetCodes,
+  isUuid,
 } from '@bleedkits/contracts';
 import { PreSerialisedJson, ServiceError } from '@bleedkits/platform';
 import { AmbulanceFeedRepository, type FeedRecordRow } from '../../database/ambulance-feed.repository';
@@ -17,7 +18,6 @@ import { FeedClientAuth } from './feed-client-auth';
 
 /** Rows read for one part at most (the gateway asks for a range of FEED_PART_RECORDS; the byte budget still holds). */
 export const FEED_PART_MAX_ROWS = 2000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const whole = (v: unknown, fallback: number) => {
   const n = Math.floor(Number(v));
@@ -58,7 +58,7 @@ export class AmbulanceFeedHandler {
 
   async part(req: FeedPartRequest): Promise<PreSerialisedJson> {
     const client = await this.auth.client(req?.keyHash);
-    if (typeof req.requestId !== 'string' || !UUID.test(req.requestId)) throw ServiceError.validation(['requestId must be a UUID']);
+    if (!isUuid(req.requestId)) throw ServiceError.validation(['requestId must be a UUID']);
     const after = whole(req.afterRevision, 0);
     const upTo = whole(req.upToRevision, 0);
     const limit = Math.min(FEED_PART_MAX_ROWS, Math.max(1, whole(req.limit, FEED_PART_MAX_ROWS)));
