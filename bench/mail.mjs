@@ -40,7 +40,10 @@ import {
   sleep,
   waitForPort,
 } from '../scripts/lib/infra.mjs';
+import { privateBuild } from './lib/private-build.mjs';
 import { startProcess, stop, waitReady } from './lib/service-processes.mjs';
+
+const PACKAGES = ['contracts', 'platform', 'gateway', 'services/kits', 'services/identity', 'services/notifications', 'services/verification'];
 import { memorySampler } from './lib/procs.mjs';
 
 const env0 = { ...process.env };
@@ -128,17 +131,16 @@ async function main() {
   const load = { before: os.loadavg().map((l) => Math.round(l * 100) / 100), cpus: os.cpus().length };
   let bus = null;
   try {
-    say(`starting kits, identity, notifications, verification and the gateway from source (log: ${path.relative(ROOT, logFile)})`);
-    const service = (name, port) => startProcess(name, `services/${name}/src/main.ts`, { ...shared, SERVICE_HTTP_PORT: String(port) }, logFile);
+    // Compiled as production runs them (the swc hook's compiler would count in every process's memory), nothing
+    // compiled while the clock runs.
+    const build = privateBuild('mail-build', PACKAGES, { log: say });
+    say(`starting kits, identity, notifications, verification and the gateway, compiled (log: ${path.relative(ROOT, logFile)})`);
+    const service = (name, port, extra = {}) =>
+      startProcess(name, build.main(`services/${name}`), { ...shared, SERVICE_HTTP_PORT: String(port), ...extra }, logFile, build.hook);
     procs.kits = service('kits', kitsPort);
     procs.identity = service('identity', identityPort);
     procs.notifications = service('notifications', notificationsPort);
-    procs.verification = startProcess(
-      'verification',
-      'services/verification/src/main.ts',
-      { ...shared, SERVICE_HTTP_PORT: String(verificationPort), ...(REPORTS_ONLY ? { LOG_LEVEL: 'info' } : {}) },
-      logFile,
-    );
+    procs.verification = service('verification', verificationPort, REPORTS_ONLY ? { LOG_LEVEL: 'info' } : {});
     await Promise.all([
       waitReady(kitsPort, 'kits', procs.kits),
       waitReady(identityPort, 'identity', procs.identity),
@@ -147,9 +149,10 @@ async function main() {
     ]);
     procs.gateway = startProcess(
       'gateway',
-      'gateway/src/main.ts',
+      build.main('gateway'),
       { ...shared, PORT: String(gatewayPort), MANAGEMENT_PORT: String(managementPort), SERVE_WEB: 'false', REDIS_KEY_PREFIX: `bench-mail-${stamp}:` },
       logFile,
+      build.hook,
     );
     await waitForPort('127.0.0.1', gatewayPort, { name: 'gateway', timeoutMs: 180_000 });
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -236,7 +239,7 @@ async function main() {
         bulkUpdateSeconds: Math.round((bulkAnswered - bulkStart) / 100) / 10,
         peakRssMB: Object.fromEntries(Object.entries(memory).map(([name, m]) => [name, Math.round(m.peakRssBytes / MB)])),
         machine: { ...load, note: 'a shared 2-core machine: other engineers were running builds and tests; load averages are 1/5/15 minutes' },
-        runFrom: 'source (swc require hook, as the tests run services)',
+        runFrom: 'a private build (compiled with swc, as production runs)',
         targets: {
           reportsCurrent: {
             target: '<= 10 s',
@@ -329,7 +332,7 @@ async function main() {
       reportsCurrentAfterBulkUpdateSeconds: Math.round(reportsCurrentMs / 100) / 10,
       bulkUpdateSeconds: Math.round((bulkAnswered - bulkStart) / 100) / 10,
       machine: { ...load, note: 'a shared 2-core machine: other engineers were running builds and tests; load averages are 1/5/15 minutes' },
-      runFrom: 'source (swc require hook, as the tests run services)',
+      runFrom: 'a private build (compiled with swc, as production runs)',
     };
     result.targets = {
       emailsSent: {

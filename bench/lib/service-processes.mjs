@@ -1,12 +1,16 @@
-// Starting and stopping the register's processes from source for a benchmark (the tests' swc hook, no build).
+// Starting and stopping the register's processes for a benchmark: from source (the tests' swc hook, no build), or
+// from a private build (bench/lib/private-build.mjs) when memory is measured, as production runs compiled code.
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, sleep } from '../../scripts/lib/infra.mjs';
 
-/** Runs `main` (a path from the repository root) under the swc hook, its output prefixed with `name` in `logFile`. */
-export function startProcess(name, main, env, logFile) {
-  const child = spawn(process.execPath, ['-r', path.join(ROOT, 'platform/src/testing/register-ts.js'), path.join(ROOT, main)], {
+/**
+ * Runs `main` (a path from the repository root) under a require hook, its output prefixed with `name` in `logFile`.
+ * The hook is the tests' swc one unless a private build's is given (then `main` is that build's compiled entry).
+ */
+export function startProcess(name, main, env, logFile, hook = path.join(ROOT, 'platform/src/testing/register-ts.js')) {
+  const child = spawn(process.execPath, ['-r', hook, path.resolve(ROOT, main)], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
