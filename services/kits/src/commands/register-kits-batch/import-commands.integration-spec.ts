@@ -88,6 +88,19 @@ describe('kits commands for CSV imports and queued updates', () => {
     expect((await rejection(update(kitId, 'csv-update:j1:5', [{ field: 'status', oldValue: 'pending', newValue: 'active' }]))).body.code).toBe(
       ErrorCode.ValidationFailed,
     );
+    // The applied update is the admin's edit in the trail, once (the replay, the stale and the refused ones wrote nothing).
+    const { rows } = await db.query(
+      `SELECT actor_id AS "actorId", action, before, after FROM kits.audit_entries WHERE target_type = 'kit' AND target_id = $1`,
+      [String(kitId)],
+    );
+    expect(rows).toEqual([
+      {
+        actorId: admin.id,
+        action: 'kit.edited',
+        before: { locationName: 'Old Hall', postcode: 'WA15 8FH' },
+        after: { locationName: 'New Hall', postcode: 'M1 1AE' },
+      },
+    ]);
   });
 
   it('finds comparison candidates by serial number and by location name and postcode, a few per key', async () => {

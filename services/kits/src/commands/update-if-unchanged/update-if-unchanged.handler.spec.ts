@@ -14,7 +14,7 @@ describe(UpdateIfUnchangedHandler.name, () => {
       storedKit(1, { ownerId: owner.id, status: 'active', manuallyChecked: true, locationName: 'Old Hall', what3words: 'filled.count.soap' }),
     ]);
     const keys = idempotencyKeys(remembered);
-    const handler = new UpdateIfUnchangedHandler(p.repository, manufacturers(), keys.repository, p.publisher);
+    const handler = new UpdateIfUnchangedHandler(p.repository, manufacturers(), keys.repository, p.publisher, p.audit);
     const update = (idempotencyKey: string, changes: Changes, actor: Actor = admin, kitId: number = 1) =>
       handler.execute({ actor, kitId, idempotencyKey, changes });
     return { p, keys, update };
@@ -32,6 +32,10 @@ describe(UpdateIfUnchangedHandler.name, () => {
     expect(keys.remembered.get('csv-update:j1:1')).toEqual({ key: 'csv-update:j1:1', kitId: 1, revision: result.revision });
     expect(keys.commands).toEqual([{ command: 'update-if-unchanged', key: 'csv-update:j1:1' }]);
     expect(p.hints).toEqual([result.revision]);
+    expect(p.audited).toHaveLength(1);
+    expect(p.audited[0]).toMatchObject({ actor: admin, action: 'kit.edited', target: { type: 'kit', id: 1 } });
+    expect(p.audited[0].before).toMatchObject({ locationName: 'Old Hall' });
+    expect(p.audited[0].after).toMatchObject({ locationName: 'New Hall', postcode: 'M1 1AE' });
   });
 
   it('never changes status, owner or manually checked, and clears a field whose new value is empty', async () => {

@@ -17,6 +17,8 @@ import type { KitState } from '../../domain/kit-state';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { IdempotencyKeyRepository, isIdempotencyKey } from '../../database/idempotency-key.repository';
 import { KitRepository } from '../../database/kit.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { kitAuditFields, kitAuditLabel } from '../../domain/kit-audit';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 
@@ -50,6 +52,7 @@ export class UpdateIfUnchangedHandler {
     private readonly makes: ManufacturerRepository,
     private readonly keys: IdempotencyKeyRepository,
     private readonly changed: KitChangedPublisher,
+    private readonly audit: KitAuditTrail,
   ) {}
 
   async execute({ actor, kitId, idempotencyKey, changes }: UpdateIfUnchangedRequest): Promise<UpdateIfUnchangedResponse> {
@@ -84,7 +87,15 @@ export class UpdateIfUnchangedHandler {
       const { errors, fields } = readKitInput(merged, new Set([...makes, current.make]));
       if (!fields) throw ServiceError.validation(errors);
       const { status: _status, ownerId: _owner, manuallyChecked: _checked, ...editable } = fields;
-      await this.kits.update(m, revision, id, editable);
+      const updated = await this.kits.update(m, revision, id, editable);
+      // A CSV update is the admin's edit of the kit: the same entry as an edit in the form, in the same transaction.
+      await this.audit.record(m, {
+        actor,
+        action: 'kit.edited',
+        target: { type: 'kit', id, label: kitAuditLabel(updated) },
+        before: kitAuditFields(current),
+        after: kitAuditFields(updated),
+      });
       await this.keys.remember(m, 'update-if-unchanged', { key: idempotencyKey, kitId: id, revision });
       return { kitId: id, revision, replayed: false };
     });
