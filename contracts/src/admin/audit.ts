@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'feed-key.revoked',
   'codes.downloaded',
   'email-template.edited',
+  'manufacturer.added',
+  'manufacturer.renamed',
+  'manufacturer.removed',
   'backup.started',
   'cloud-storage.connected',
   'cloud-storage.disconnected',
@@ -39,13 +42,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'feed-key.revoked': 'Feed key revoked',
   'codes.downloaded': 'Approved kits downloaded (with cabinet codes)',
   'email-template.edited': 'E-mail template edited',
+  'manufacturer.added': 'Manufacturer added',
+  'manufacturer.renamed': 'Manufacturer renamed',
+  'manufacturer.removed': 'Manufacturer removed',
   'backup.started': 'Backup started',
   'cloud-storage.connected': 'Dropbox connected',
   'cloud-storage.disconnected': 'Dropbox disconnected',
   'restore.started': 'Restore started',
 };
 
-export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key', 'download', 'email-template', 'backup', 'cloud-storage'] as const;
+export const AUDIT_TARGET_TYPES = ['kit', 'user', 'feed-key', 'download', 'email-template', 'manufacturer', 'backup', 'cloud-storage'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Stands in, before and after, for a field whose value never enters the trail (cabinet codes, passwords, tokens). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ManufacturerRow } from '@bleedkits/contracts';
 
 /** The manufacturer list. Changing it never rewrites kits: a removed make stays valid on the kits that use it. */
@@ -22,21 +22,36 @@ export class ManufacturerRepository {
     );
   }
 
-  async insert(key: string, label: string): Promise<boolean> {
-    const rows = await this.dataSource.query(
-      `INSERT INTO kits.manufacturers (key, label) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [key, label],
-    );
-    return rows.length > 0;
+  /** Each change calls `alsoRecord` in its own transaction, only if it happened (the audit entry of the change). */
+  async insert(key: string, label: string, alsoRecord?: (m: EntityManager) => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      const rows: unknown[] = await m.query(
+        `INSERT INTO kits.manufacturers (key, label) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
+        [key, label],
+      );
+      if (rows.length > 0) await alsoRecord?.(m);
+      return rows.length > 0;
+    });
   }
 
-  async rename(key: string, label: string): Promise<boolean> {
-    const [, count] = await this.dataSource.query(`UPDATE kits.manufacturers SET label = $2 WHERE key = $1`, [key, label]);
-    return count > 0;
+  /** `alsoRecord` is given the label it had. */
+  async rename(key: string, label: string, alsoRecord?: (m: EntityManager, was: string) => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      const rows: { label: string }[] = await m.query(`SELECT label FROM kits.manufacturers WHERE key = $1 FOR UPDATE`, [key]);
+      if (rows.length === 0) return false;
+      await m.query(`UPDATE kits.manufacturers SET label = $2 WHERE key = $1`, [key, label]);
+      await alsoRecord?.(m, rows[0].label);
+      return true;
+    });
   }
 
-  async remove(key: string): Promise<boolean> {
-    const [, count] = await this.dataSource.query(`DELETE FROM kits.manufacturers WHERE key = $1`, [key]);
-    return count > 0;
+  /** `alsoRecord` is given the label it had. */
+  async remove(key: string, alsoRecord?: (m: EntityManager, was: string) => Promise<void>): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      const [rows]: [{ label: string }[], number] = await m.query(`DELETE FROM kits.manufacturers WHERE key = $1 RETURNING label`, [key]);
+      if (rows.length === 0) return false;
+      await alsoRecord?.(m, rows[0].label);
+      return true;
+    });
   }
 }

@@ -174,6 +174,20 @@ describe('/api/admin/audit over HTTP', () => {
     ]);
   });
 
+  it('records a manufacturer added, renamed and removed, one entry each with its label before and after', async () => {
+    const added = await admin.post('/api/admin/manufacturers', { name: 'Audit Aid' });
+    expect(added.status).toBe(201);
+    const value = added.body.value as string;
+    expect((await admin.put('/api/admin/manufacturers', { value, label: 'Audit Aid Ltd' })).status).toBe(200);
+    expect((await admin.delete(`/api/admin/manufacturers?value=${value}`)).status).toBe(200);
+    const { items } = await audit(`?targetType=manufacturer&targetId=${value}`);
+    expect(items.map((e) => [e.action, e.actor.id, e.before, e.after])).toEqual([
+      ['manufacturer.removed', adminId, { label: 'Audit Aid Ltd' }, null],
+      ['manufacturer.renamed', adminId, { label: added.body.label }, { label: 'Audit Aid Ltd' }],
+      ['manufacturer.added', adminId, null, { label: added.body.label }],
+    ]);
+  });
+
   it('records an e-mail template edit, one entry with the texts before and after', async () => {
     const { templates } = (await admin.get('/api/admin/email-templates')).body as EmailTemplateListResponse;
     const reset = templates.find((t) => t.id === 'password_reset')!;
@@ -247,7 +261,7 @@ describe('/api/admin/audit over HTTP', () => {
     }
     expect(seen.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
     expect(new Set(seen.map((e) => e.target.type))).toEqual(
-      new Set(['kit', 'user', 'feed-key', 'download', 'email-template', 'backup', 'cloud-storage']),
+      new Set(['kit', 'user', 'feed-key', 'download', 'email-template', 'manufacturer', 'backup', 'cloud-storage']),
     );
 
     expect((await audit(`?actorEmail=${encodeURIComponent('ADMIN@register')}&limit=200`)).items).toHaveLength(all.items.length);

@@ -1,30 +1,43 @@
 import { ErrorCode, ManufacturerMessages, type ManufacturerRow } from '@bleedkits/contracts';
+import type { NewAuditEntry } from '@bleedkits/platform';
+import type { KitAuditTrail } from '../../database/kit-audit-trail';
 import type { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { refusal, someone } from '../../../test/handler-doubles';
 import { ManageManufacturersHandler } from './manage-manufacturers.handler';
 
-/** The manufacturer table replaced by a map of key → label. */
+type Record_ = (m: unknown, was?: string) => Promise<void>;
+
+/** The manufacturer table replaced by a map of key → label; each change's audit entry as the handler gave it. */
 function manufacturers(initial: Record<string, string>) {
   const rows = new Map(Object.entries(initial));
+  const audited: NewAuditEntry[] = [];
+  const audit = { record: async (_m: unknown, entry: NewAuditEntry) => void audited.push(entry) };
   const repo = {
     async listWithCounts(): Promise<ManufacturerRow[]> {
       return [...rows].map(([value, label]) => ({ value, label, kitCount: 0 }));
     },
-    async insert(key: string, label: string) {
+    async insert(key: string, label: string, alsoRecord?: Record_) {
       if (rows.has(key)) return false;
       rows.set(key, label);
+      await alsoRecord?.({});
       return true;
     },
-    async rename(key: string, label: string) {
-      if (!rows.has(key)) return false;
+    async rename(key: string, label: string, alsoRecord?: Record_) {
+      const was = rows.get(key);
+      if (was === undefined) return false;
       rows.set(key, label);
+      await alsoRecord?.({}, was);
       return true;
     },
-    async remove(key: string) {
-      return rows.delete(key);
+    async remove(key: string, alsoRecord?: Record_) {
+      const was = rows.get(key);
+      if (was === undefined) return false;
+      rows.delete(key);
+      await alsoRecord?.({}, was);
+      return true;
     },
   };
-  return { rows, handler: new ManageManufacturersHandler(repo as unknown as ManufacturerRepository) };
+  return { rows, audited, handler: new ManageManufacturersHandler(repo as unknown as ManufacturerRepository, audit as unknown as KitAuditTrail) };
 }
 
 describe(ManageManufacturersHandler.name, () => {
@@ -55,5 +68,21 @@ describe(ManageManufacturersHandler.name, () => {
     expect((await handler.remove(admin, 'acme')).message).toMatch(/removed/);
     expect(rows.has('acme')).toBe(false);
     expect((await refusal(handler.remove(admin, 'acme'))).code).toBe(ErrorCode.NotFound);
+  });
+
+  it('records each change in the trail with the admin, the make and its label before and after; a refused one records nothing', async () => {
+    const { handler, audited } = manufacturers({ other: 'Other' });
+    const added = await handler.add(admin, 'Acme Kits');
+    await handler.rename(admin, added.value, 'Acme Kits Ltd');
+    await handler.remove(admin, added.value);
+    await refusal(handler.add(admin, ''));
+    await refusal(handler.remove(admin, 'other'));
+    await refusal(handler.rename(admin, 'nope', 'X'));
+    expect(audited.map((e) => [e.action, e.target, e.before ?? null, e.after ?? null])).toEqual([
+      ['manufacturer.added', { type: 'manufacturer', id: added.value, label: added.label }, null, { label: added.label }],
+      ['manufacturer.renamed', { type: 'manufacturer', id: added.value, label: 'Acme Kits Ltd' }, { label: added.label }, { label: 'Acme Kits Ltd' }],
+      ['manufacturer.removed', { type: 'manufacturer', id: added.value, label: 'Acme Kits Ltd' }, { label: 'Acme Kits Ltd' }, null],
+    ]);
+    for (const entry of audited) expect(entry.actor).toEqual(admin);
   });
 });

@@ -11,11 +11,15 @@ import {
 import { ServiceError } from '@bleedkits/platform';
 import { assertAdmin } from '../../domain/admin-only';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
 
 /** Admin management of the make list: add (normalised, no duplicates), rename the label, remove (never 'other'). */
 @Injectable()
 export class ManageManufacturersHandler {
-  constructor(private readonly manufacturers: ManufacturerRepository) {}
+  constructor(
+    private readonly manufacturers: ManufacturerRepository,
+    private readonly audit: KitAuditTrail,
+  ) {}
 
   async list(actor: Actor | undefined): Promise<ManufacturerRow[]> {
     assertAdmin(actor);
@@ -27,7 +31,10 @@ export class ManageManufacturersHandler {
     const key = normaliseManufacturerName(typeof name === 'string' ? name : '');
     if (!key) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
     const label = makeLabel(key);
-    if (!(await this.manufacturers.insert(key, label))) throw ServiceError.conflict(ManufacturerMessages.duplicate);
+    const added = await this.manufacturers.insert(key, label, (m) =>
+      this.audit.record(m, { actor, action: 'manufacturer.added', target: { type: 'manufacturer', id: key, label }, after: { label } }),
+    );
+    if (!added) throw ServiceError.conflict(ManufacturerMessages.duplicate);
     return { value: key, label, kitCount: 0 };
   }
 
@@ -36,7 +43,16 @@ export class ManageManufacturersHandler {
     const label = typeof newLabel === 'string' ? newLabel.trim() : '';
     if (!label) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
     const key = String(value ?? '');
-    if (!(await this.manufacturers.rename(key, label))) throw ServiceError.notFound(ManufacturerMessages.notFound);
+    const renamed = await this.manufacturers.rename(key, label, (m, was) =>
+      this.audit.record(m, {
+        actor,
+        action: 'manufacturer.renamed',
+        target: { type: 'manufacturer', id: key, label },
+        before: { label: was },
+        after: { label },
+      }),
+    );
+    if (!renamed) throw ServiceError.notFound(ManufacturerMessages.notFound);
     const row = (await this.manufacturers.listWithCounts()).find((m) => m.value === key);
     if (!row) throw ServiceError.notFound(ManufacturerMessages.notFound);
     return row;
@@ -46,7 +62,10 @@ export class ManageManufacturersHandler {
     assertAdmin(actor);
     const key = String(value ?? '');
     if (key === OTHER_MAKE) throw ServiceError.validation([ManufacturerMessages.otherProtected]);
-    if (!(await this.manufacturers.remove(key))) throw ServiceError.notFound(ManufacturerMessages.notFound);
+    const removed = await this.manufacturers.remove(key, (m, was) =>
+      this.audit.record(m, { actor, action: 'manufacturer.removed', target: { type: 'manufacturer', id: key, label: was }, before: { label: was } }),
+    );
+    if (!removed) throw ServiceError.notFound(ManufacturerMessages.notFound);
     return { message: `Manufacturer ${makeLabel(key)} removed` };
   }
 }

@@ -34,6 +34,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   'feed-key': 'Feed key',
   download: 'Download',
   'email-template': 'E-mail template',
+  manufacturer: 'Manufacturer',
   backup: 'Backup',
   'cloud-storage': 'Cloud storage',
 };
