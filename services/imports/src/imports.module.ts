@@ -14,6 +14,7 @@ import { RegisterGazetteerGeocoder } from './providers/geocoding/register-gazett
 import { RegistrationRows } from './kits/registration-rows';
 import { CsvImportWorker } from './jobs/csv-import.worker';
 import { CsvUpdatesWorker } from './jobs/csv-updates.worker';
+import { StagePartHandler } from './commands/stage-part/stage-part.handler';
 import { StagePartMessageController } from './commands/stage-part/stage-part.message-controller';
 import { StartImportHandler } from './commands/start-import/start-import.handler';
 import { RunImportHandler } from './commands/run-import/run-import.handler';
@@ -21,11 +22,17 @@ import { ApplyCsvUpdatesHandler } from './commands/apply-csv-updates/apply-csv-u
 import { StartImportMessageController } from './commands/start-import/start-import.message-controller';
 import { CompareCsvHandler } from './commands/compare-csv/compare-csv.handler';
 import { CompareCsvMessageController } from './commands/compare-csv/compare-csv.message-controller';
+import { StageCsvUpdatesHandler } from './commands/stage-csv-updates/stage-csv-updates.handler';
 import { StageCsvUpdatesMessageController } from './commands/stage-csv-updates/stage-csv-updates.message-controller';
+import { StartCsvUpdatesHandler } from './commands/start-csv-updates/start-csv-updates.handler';
 import { StartCsvUpdatesMessageController } from './commands/start-csv-updates/start-csv-updates.message-controller';
+import { ImportStatusHandler } from './queries/import-status/import-status.handler';
 import { ImportStatusMessageController } from './queries/import-status/import-status.message-controller';
+import { ImportErrorsHandler } from './queries/import-errors/import-errors.handler';
 import { ImportErrorsMessageController } from './queries/import-errors/import-errors.message-controller';
+import { CsvUpdateStatusHandler } from './queries/csv-update-status/csv-update-status.handler';
 import { CsvUpdateStatusMessageController } from './queries/csv-update-status/csv-update-status.message-controller';
+import { CsvUpdateEntriesHandler } from './queries/csv-update-entries/csv-update-entries.handler';
 import { CsvUpdateEntriesMessageController } from './queries/csv-update-entries/csv-update-entries.message-controller';
 
 /** CSV bulk registration, CSV comparison, queued update jobs. */
@@ -71,10 +78,17 @@ export class ImportsModule {
         KitsClient,
         geocoder,
         RegistrationRows,
+        StagePartHandler,
         StartImportHandler,
         RunImportHandler,
+        ImportStatusHandler,
+        ImportErrorsHandler,
         ApplyCsvUpdatesHandler,
         CompareCsvHandler,
+        StageCsvUpdatesHandler,
+        StartCsvUpdatesHandler,
+        CsvUpdateStatusHandler,
+        CsvUpdateEntriesHandler,
         CsvImportWorker,
         CsvUpdatesWorker,
       ],

@@ -1,38 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CSV_UPDATES_MAX, CSV_UPDATES_PART, CsvUpdateMessages, ImportsSubjects, type StageCsvUpdatesRequest, isUuid } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
-import { type ValidUpdate, readApprovedUpdate } from '../../domain/approved-update';
-import { CsvUpdateRepository } from '../../database/csv-update.repository';
+import { ImportsSubjects, type StageCsvUpdatesRequest } from '@bleedkits/contracts';
+import { StageCsvUpdatesHandler } from './stage-csv-updates.handler';
 
-/**
- * imports.cmd.stage-csv-updates.v1 (admins): a part of the approved updates, each checked on receipt (every bad one
- * reported, numbered from 1 as in the request) and stored at its position. Sending a part again changes nothing.
- */
 @Controller()
 export class StageCsvUpdatesMessageController {
-  constructor(private readonly updates: CsvUpdateRepository) {}
+  constructor(private readonly handler: StageCsvUpdatesHandler) {}
 
   @MessagePattern(ImportsSubjects.stageCsvUpdates)
-  async handle(@Payload() req: StageCsvUpdatesRequest): Promise<{ staged: number }> {
-    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
-    if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);
-    const first = Number(req.firstPosition);
-    if (!Number.isInteger(first) || first < 0 || first >= CSV_UPDATES_MAX) throw ServiceError.validation(['firstPosition is out of range']);
-    if (!Array.isArray(req.updates) || req.updates.length === 0) throw ServiceError.validation([CsvUpdateMessages.noUpdates]);
-    if (req.updates.length > CSV_UPDATES_PART || first + req.updates.length > CSV_UPDATES_MAX)
-      throw ServiceError.validation([CsvUpdateMessages.tooMany]);
-    const valid: ValidUpdate[] = [];
-    const errors: string[] = [];
-    req.updates.forEach((u, i) => {
-      const read = readApprovedUpdate(u);
-      if (read.ok) valid.push(read.value);
-      else errors.push(CsvUpdateMessages.badUpdate(first + i + 1, read.message));
-    });
-    if (errors.length) throw ServiceError.validation(errors);
-    const job = await this.updates.stage(req.jobId, req.actor, first, valid);
-    if (job.requestedBy !== req.actor.id) throw ServiceError.conflict('This job belongs to someone else.');
-    if (job.status !== 'staging') throw ServiceError.conflict('This job has already been queued.');
-    return { staged: valid.length };
+  handle(@Payload() req: StageCsvUpdatesRequest): Promise<{ staged: number }> {
+    return this.handler.execute(req);
   }
 }

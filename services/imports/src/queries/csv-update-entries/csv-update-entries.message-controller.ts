@@ -1,37 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  CSV_UPDATE_ENTRIES_PART,
-  type CsvUpdateEntriesPart,
-  type CsvUpdateEntriesRequest,
-  CsvUpdateMessages,
-  ImportsSubjects,
-  isUuid,
-} from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
-import { CsvUpdateRepository } from '../../database/csv-update.repository';
+import { type CsvUpdateEntriesPart, type CsvUpdateEntriesRequest, ImportsSubjects } from '@bleedkits/contracts';
+import { CsvUpdateEntriesHandler } from './csv-update-entries.handler';
 
-/** imports.qry.csv-update-entries.v1 (admins): a job's entries by id, a part at a time (the gateway assembles them). */
 @Controller()
 export class CsvUpdateEntriesMessageController {
-  constructor(private readonly updates: CsvUpdateRepository) {}
+  constructor(private readonly handler: CsvUpdateEntriesHandler) {}
 
   @MessagePattern(ImportsSubjects.csvUpdateEntries)
-  async handle(@Payload() req: CsvUpdateEntriesRequest): Promise<CsvUpdateEntriesPart> {
-    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
-    const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;
-    if (!job) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
-    const limit = Math.min(Math.max(Number(req.limit) || CSV_UPDATE_ENTRIES_PART, 1), CSV_UPDATE_ENTRIES_PART);
-    const rows = await this.updates.entriesAfter(job.id, Number(req.afterId) || 0, limit + 1);
-    // A part also ends at about 600 KB of JSON: an error message may quote two long field values.
-    const entries: CsvUpdateEntriesPart['entries'] = [];
-    let bytes = 0;
-    for (const e of rows.slice(0, limit)) {
-      bytes += JSON.stringify(e).length;
-      if (entries.length && bytes > 600_000) break;
-      entries.push(e);
-    }
-    const hasMore = rows.length > entries.length;
-    return { entries, next: hasMore ? entries[entries.length - 1].id : null, hasMore };
+  handle(@Payload() req: CsvUpdateEntriesRequest): Promise<CsvUpdateEntriesPart> {
+    return this.handler.execute(req);
   }
 }

@@ -1,24 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CsvUpdateJobStatus, CsvUpdateMessages, type CsvUpdateStatusRequest, ImportsSubjects, isUuid } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
-import { CsvUpdateRepository } from '../../database/csv-update.repository';
+import { type CsvUpdateJobStatus, type CsvUpdateStatusRequest, ImportsSubjects } from '@bleedkits/contracts';
+import { CsvUpdateStatusHandler } from './csv-update-status.handler';
 
-/** imports.qry.csv-update-status.v1 (admins): the spec's status and progress {successful, failed}. */
 @Controller()
 export class CsvUpdateStatusMessageController {
-  constructor(private readonly updates: CsvUpdateRepository) {}
+  constructor(private readonly handler: CsvUpdateStatusHandler) {}
 
   @MessagePattern(ImportsSubjects.csvUpdateStatus)
-  async handle(@Payload() req: CsvUpdateStatusRequest): Promise<CsvUpdateJobStatus> {
-    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
-    const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;
-    if (!job) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
-    return {
-      jobId: job.id,
-      status: job.status === 'staging' ? 'queued' : job.status,
-      totalUpdates: job.total,
-      progress: { successful: job.successful, failed: job.failed },
-    };
+  handle(@Payload() req: CsvUpdateStatusRequest): Promise<CsvUpdateJobStatus> {
+    return this.handler.execute(req);
   }
 }

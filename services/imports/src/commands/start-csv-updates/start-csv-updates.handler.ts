@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import {
+  CsvUpdateMessages,
+  type CsvUpdatesJobPayload,
+  QueueNames,
+  type QueueCsvUpdatesResponse,
+  type StartCsvUpdatesRequest,
+  isUuid,
+} from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+import { CsvUpdateRepository } from '../../database/csv-update.repository';
+
+/** imports.cmd.start-csv-updates.v1 (admins): every part is staged; the job is queued (again, harmlessly, if asked twice). */
+@Injectable()
+export class StartCsvUpdatesHandler {
+  constructor(
+    private readonly updates: CsvUpdateRepository,
+    @InjectQueue(QueueNames.csvUpdates) private readonly queue: Queue<CsvUpdatesJobPayload>,
+  ) {}
+
+  async execute(req: StartCsvUpdatesRequest): Promise<QueueCsvUpdatesResponse> {
+    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
+    if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);
+    const job = await this.updates.seal(req.jobId, req.actor, Number(req.totalUpdates));
+    if (job === null) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
+    if (job === 'incomplete') throw ServiceError.validation([CsvUpdateMessages.countMismatch]);
+    // BullMQ takes one job per id: queuing a sealed job again (a retried start) adds nothing.
+    await this.queue.add('apply', { jobId: job.id }, { jobId: job.id });
+    return { jobId: job.id, totalUpdates: job.total };
+  }
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { type CsvUpdateJobStatus, CsvUpdateMessages, type CsvUpdateStatusRequest, isUuid } from '@bleedkits/contracts';
+import { ServiceError } from '@bleedkits/platform';
+import { CsvUpdateRepository } from '../../database/csv-update.repository';
+
+/** imports.qry.csv-update-status.v1 (admins): the spec's status and progress {successful, failed}. */
+@Injectable()
+export class CsvUpdateStatusHandler {
+  constructor(private readonly updates: CsvUpdateRepository) {}
+
+  async execute(req: CsvUpdateStatusRequest): Promise<CsvUpdateJobStatus> {
+    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
+    const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;
+    if (!job) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
+    return {
+      jobId: job.id,
+      status: job.status === 'staging' ? 'queued' : job.status,
+      totalUpdates: job.total,
+      progress: { successful: job.successful, failed: job.failed },
+    };
+  }
+}
