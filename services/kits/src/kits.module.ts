@@ -23,6 +23,14 @@ import { DeleteKitMessageController } from './commands/delete-kit/delete-kit.mes
 import { ChangeKitStatusHandler } from './commands/change-kit-status/change-kit-status.handler';
 import { ChangeKitStatusMessageController } from './commands/change-kit-status/change-kit-status.message-controller';
 import { SeedDemoKitsHandler } from './commands/seed-demo-kits/seed-demo-kits.handler';
+import { GetKitHandler } from './queries/get-kit/get-kit.handler';
+import { ListOwnerKitsHandler } from './queries/list-owner-kits/list-owner-kits.handler';
+import { KitChangesHandler } from './queries/kit-changes/kit-changes.handler';
+import { PublicKitChangesHandler } from './queries/kit-changes/public-kit-changes.handler';
+import { CountByOwnerHandler } from './queries/count-by-owner/count-by-owner.handler';
+import { ListManufacturersHandler } from './queries/list-manufacturers/list-manufacturers.handler';
+import { AdminKitsHandler } from './queries/admin-kits/admin-kits.handler';
+import { FeedAccessLogHandler } from './queries/feed-access-log/feed-access-log.handler';
 import { GetKitMessageController } from './queries/get-kit/get-kit.message-controller';
 import { ListOwnerKitsMessageController } from './queries/list-owner-kits/list-owner-kits.message-controller';
 import { KitChangesMessageController } from './queries/kit-changes/kit-changes.message-controller';
@@ -147,6 +155,14 @@ export class KitsModule {
         DownloadApprovedKitsHandler,
         ManageFeedClientsHandler,
         CodeDisclosedHandler,
+        GetKitHandler,
+        ListOwnerKitsHandler,
+        KitChangesHandler,
+        PublicKitChangesHandler,
+        CountByOwnerHandler,
+        ListManufacturersHandler,
+        AdminKitsHandler,
+        FeedAccessLogHandler,
       ],
     };
   }

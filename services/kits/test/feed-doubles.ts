@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AmbulanceService,
+  type FeedAccessLogEntry,
   type FeedClientView,
   type FeedScope,
   type KitStatus,
@@ -169,6 +170,19 @@ export function feedRepository(options: { entries?: FeedEntryRow[]; head?: numbe
     async logAccess(a: Parameters<AmbulanceFeedRepository['logAccess']>[0]) {
       calls.push('logAccess');
       accessLog.push({ ...a });
+    },
+    /** The log newest first (the order it was logged in, a second apart), one page of it, with each client's label. */
+    async accessLogPage(page: number, pageSize: number): Promise<{ total: number; entries: FeedAccessLogEntry[] }> {
+      calls.push('accessLogPage');
+      const newest = accessLog
+        .map(({ requestId: _request, ...a }, i) => ({
+          ...a,
+          id: i + 1,
+          clientLabel: [...clients.values()].find((c) => c.view.id === a.clientId)?.view.label ?? '',
+          accessedAt: new Date(Date.UTC(2025, 0, 10, 10, 0, i)).toISOString(),
+        }))
+        .reverse();
+      return { total: newest.length, entries: newest.slice((page - 1) * pageSize, page * pageSize) };
     },
     async kitScopeOf(id: number) {
       calls.push('kitScopeOf');

@@ -1,4 +1,5 @@
-import { ErrorCode } from '@bleedkits/contracts';
+import { ErrorCode, KitMessages } from '@bleedkits/contracts';
+import { storedKit } from '../../../test/command-doubles';
 import { kitPorts, refusal, someone } from '../../../test/handler-doubles';
 import { ChangeKitStatusHandler } from './change-kit-status.handler';
 
@@ -43,5 +44,60 @@ describe(ChangeKitStatusHandler.name, () => {
     expect(p.store.get(1)!.status).toBe('pending');
     expect(p.hints).toEqual([]);
     expect(p.audited).toEqual([]);
+  });
+
+  describe('changeTo (the legacy target status)', () => {
+    const setupTo = () => {
+      const p = kitPorts([
+        storedKit(1, { status: 'pending', nextVerificationDue: '2020-01-01' }),
+        storedKit(2, { status: 'rejected' }),
+        storedKit(3, { status: 'pending' }),
+      ]);
+      return { p, handler: new ChangeKitStatusHandler(p.repository, p.views, p.publisher, p.audit) };
+    };
+
+    it('picks approve, reactivate or reject from the current status, and answers the message with the admin view', async () => {
+      const { p, handler } = setupTo();
+      const approved = await handler.changeTo({ actor: admin, kitId: 1, status: 'active' });
+      expect(approved).toMatchObject({ message: 'Kit approved', kit: { id: 1, status: 'active', isOverdue: true } });
+      expect(await handler.changeTo({ actor: admin, kitId: 'BCK-2', status: 'active' })).toMatchObject({
+        message: 'Kit reactivated',
+        kit: { id: 2, status: 'active', isOverdue: false },
+      });
+      expect(await handler.changeTo({ actor: admin, kitId: 3, status: 'rejected' })).toMatchObject({
+        message: 'Kit rejected',
+        kit: { status: 'rejected' },
+      });
+      expect(p.audited.map((e) => e.action)).toEqual(['kit.approved', 'kit.approved', 'kit.rejected']);
+      expect(p.hints).toHaveLength(3);
+    });
+
+    it('refuses a target other than active or rejected, and a rejection of a kit that is not pending (409)', async () => {
+      const { p, handler } = setupTo();
+      expect(await refusal(handler.changeTo({ actor: admin, kitId: 1, status: 'pending' }))).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+        errors: ['status must be active or rejected'],
+      });
+      expect(await refusal(handler.changeTo({ actor: admin, kitId: 2, status: 'rejected' }))).toMatchObject({
+        code: ErrorCode.Conflict,
+        message: expect.stringMatching(/^Only a pending kit can be .*; this kit is rejected\.$/),
+      });
+      expect(p.hints).toEqual([]);
+    });
+
+    it('tells anyone a missing kit is not found, and refuses anyone but an admin a kit that exists, changing nothing', async () => {
+      const { p, handler } = setupTo();
+      expect(await refusal(handler.changeTo({ actor: someone(), kitId: 99, status: 'active' }))).toEqual({
+        code: ErrorCode.NotFound,
+        message: KitMessages.notFound,
+      });
+      expect(await refusal(handler.changeTo({ actor: someone(), kitId: 1, status: 'active' }))).toEqual({
+        code: ErrorCode.Forbidden,
+        message: 'Admin access is required.',
+      });
+      expect((await refusal(handler.changeTo({ actor: admin, kitId: 'nonsense', status: 'active' }))).code).toBe(ErrorCode.ValidationFailed);
+      expect(p.store.get(1)!.status).toBe('pending');
+      expect(p.audited).toEqual([]);
+    });
   });
 });

@@ -1,16 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import type { Kit, Actor } from '@bleedkits/contracts';
+import type { Kit, Actor, KitStatusChangeResponse } from '@bleedkits/contracts';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
-import { type StatusTransition, nextStatus } from '../../domain/kit-status-transitions';
+import { type StatusTransition, nextStatus, transitionTo } from '../../domain/kit-status-transitions';
 import { KitRepository } from '../../database/kit.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { kitAuditLabel } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
+import { toAdminKit } from '../../queries/admin-kits/admin-kits';
 
 export type ChangeKitStatusRequest = { actor: Actor; kitId: number | string };
+export type ChangeKitStatusToRequest = ChangeKitStatusRequest & { status: string };
 
-/** Approve, reject, reactivate: admin only, and only from the status the transition starts at. */
+const DONE = { approve: 'Kit approved', reject: 'Kit rejected', reactivate: 'Kit reactivated' } as const;
+
+/**
+ * Approve, reject, reactivate: admin only, and only from the status the transition starts at. One handler for both
+ * ways of asking (the transition named, or the legacy target status), as they share every rule.
+ */
 @Injectable()
 export class ChangeKitStatusHandler {
   constructor(
@@ -41,5 +48,17 @@ export class ChangeKitStatusHandler {
     });
     this.changed.committed(revision);
     return (await this.views.forActor(actor, [result]))[0];
+  }
+
+  /**
+   * GET /api/kit-status?id=&status=: the target status picks approve, reject or reactivate from the kit's current
+   * status, read before the role is checked (a missing kit is not found, whoever asks).
+   */
+  async changeTo(req: ChangeKitStatusToRequest): Promise<KitStatusChangeResponse> {
+    const current = await this.kits.findById(parseKitId(req.kitId));
+    if (!current) throw KitErrors.notFound();
+    const transition = transitionTo(current.status, req.status);
+    const kit = await this.execute(transition, req);
+    return { message: DONE[transition], kit: toAdminKit(kit) };
   }
 }

@@ -1,35 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { KIT_STATUSES, type Actor, KitsSubjects, type ListPartRequest } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts';
 import type { PreSerialisedJson } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
-import { KitRepository } from '../../database/kit.repository';
-import { KitViews } from '../kit-views';
-import { kitListPart, listWindow } from '../list-part';
-import { toAdminKit } from './admin-kits';
+import { AdminKitsHandler, type AdminKitsRequest } from './admin-kits.handler';
 
-/**
- * All kits (GET /api/test-kits) or one status (pending list), in the admin view with owner e-mails: one part
- * (a ListPart<AdminKit>, newest first) per request; the gateway asks for the next until there are no more.
- */
 @Controller()
 export class AdminKitsMessageController {
-  constructor(
-    private readonly kits: KitRepository,
-    private readonly views: KitViews,
-  ) {}
+  constructor(private readonly handler: AdminKitsHandler) {}
 
   @MessagePattern(KitsSubjects.adminList)
-  async handle(@Payload() req: ListPartRequest & { actor: Actor; status?: string }): Promise<PreSerialisedJson> {
-    assertAdmin(req?.actor);
-    const status = (KIT_STATUSES as readonly string[]).includes(req.status ?? '') ? req.status : undefined;
-    const { after, limit } = listWindow(req);
-    const now = new Date();
-    const states = await this.kits.findPage({ status }, after, limit);
-    return kitListPart(
-      (await this.views.forActor(req.actor, states)).map((k) => toAdminKit(k, now)),
-      limit,
-      after,
-    );
+  handle(@Payload() req: AdminKitsRequest): Promise<PreSerialisedJson> {
+    return this.handler.execute(req);
   }
 }

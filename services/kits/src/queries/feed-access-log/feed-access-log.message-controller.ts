@@ -1,27 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  ACCESS_LOG_MAX_PAGE_SIZE,
-  ACCESS_LOG_PAGE_SIZE,
-  AmbulanceFeedSubjects,
-  type FeedAccessLogRequest,
-  type FeedAccessLogResponse,
-  type Actor,
-} from '@bleedkits/contracts';
-import { assertAdmin } from '../../domain/admin-only';
-import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
+import { AmbulanceFeedSubjects, type FeedAccessLogResponse } from '@bleedkits/contracts';
+import { FeedAccessLogHandler, type FeedAccessLogPageRequest } from './feed-access-log.handler';
 
-/** Every feed answer that carried cabinet codes, newest first, one page at a time. */
 @Controller()
 export class FeedAccessLogMessageController {
-  constructor(private readonly repo: AmbulanceFeedRepository) {}
+  constructor(private readonly handler: FeedAccessLogHandler) {}
 
   @MessagePattern(AmbulanceFeedSubjects.accessLog)
-  async handle(@Payload() req: FeedAccessLogRequest & { actor: Actor }): Promise<FeedAccessLogResponse> {
-    assertAdmin(req?.actor);
-    const pageSize = Math.min(ACCESS_LOG_MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(req.pageSize)) || ACCESS_LOG_PAGE_SIZE));
-    const page = Math.max(1, Math.floor(Number(req.page)) || 1);
-    const { total, entries } = await this.repo.accessLogPage(page, pageSize);
-    return { data: entries, pagination: { total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) } };
+  handle(@Payload() req: FeedAccessLogPageRequest): Promise<FeedAccessLogResponse> {
+    return this.handler.execute(req);
   }
 }

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import type { Kit, Actor } from '@bleedkits/contracts';
+import { KitErrors, parseKitId } from '../../domain/kit.errors';
+import { KitRepository } from '../../database/kit.repository';
+import { KitViews } from '../kit-views';
+
+export type GetKitRequest = { actor: Actor; kitId: number | string };
+
+/** Owner or admin; anyone else is told the kit does not exist. */
+@Injectable()
+export class GetKitHandler {
+  constructor(
+    private readonly kits: KitRepository,
+    private readonly views: KitViews,
+  ) {}
+
+  async execute(req: GetKitRequest): Promise<Kit> {
+    const kit = await this.kits.findById(parseKitId(req.kitId));
+    if (!kit || (req.actor.role !== 'admin' && kit.ownerId !== req.actor.id)) throw KitErrors.notFound();
+    return (await this.views.forActor(req.actor, [kit]))[0];
+  }
+}
