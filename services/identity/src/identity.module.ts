@@ -42,6 +42,8 @@ import { DeleteUserMessageController } from './commands/delete-user/delete-user.
 import { EnsureAdminHandler } from './commands/ensure-admin/ensure-admin.handler';
 import { GetUserMessageController } from './queries/get-user/get-user.message-controller';
 import { ListUsersHandler } from './queries/list-users/list-users.handler';
+import { GetUserHandler } from './queries/get-user/get-user.handler';
+import { UserEmailsHandler } from './queries/user-emails/user-emails.handler';
 import { ListUsersMessageController } from './queries/list-users/list-users.message-controller';
 import { UserEmailsMessageController } from './queries/user-emails/user-emails.message-controller';
 
@@ -104,6 +106,8 @@ export class IdentityModule {
         DeleteUserHandler,
         EnsureAdminHandler,
         ListUsersHandler,
+        GetUserHandler,
+        UserEmailsHandler,
       ],
     };
   }
