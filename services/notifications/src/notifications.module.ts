@@ -25,6 +25,10 @@ import { SendTestEmailHandler } from './commands/send-test-email/send-test-email
 import { SendTestEmailMessageController } from './commands/send-test-email/send-test-email.message-controller';
 import { StopCustodianMailHandler } from './commands/stop-custodian-mail/stop-custodian-mail.handler';
 import { StopCustodianMailMessageController } from './commands/stop-custodian-mail/stop-custodian-mail.message-controller';
+import { ListTemplatesHandler } from './queries/list-templates/list-templates.handler';
+import { OutboxPageHandler } from './queries/outbox-page/outbox-page.handler';
+import { MailStatusFactsHandler } from './queries/status-facts/status-facts.handler';
+import { PreviewEmailHandler } from './queries/preview-email/preview-email.handler';
 import { ListTemplatesMessageController } from './queries/list-templates/list-templates.message-controller';
 import { OutboxPageMessageController } from './queries/outbox-page/outbox-page.message-controller';
 import { MailStatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
@@ -109,6 +113,10 @@ export class NotificationsModule {
         OutboxBatchRepository,
         BatchStatusHandler,
         OutboxSweeper,
+        ListTemplatesHandler,
+        OutboxPageHandler,
+        MailStatusFactsHandler,
+        PreviewEmailHandler,
       ],
     };
   }

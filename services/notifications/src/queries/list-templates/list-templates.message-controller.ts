@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { type EmailTemplateListResponse, NotificationsSubjects } from '@bleedkits/contracts';
-import { TemplateRepository } from '../../database/template.repository';
+import { ListTemplatesHandler } from './list-templates.handler';
 
 @Controller()
 export class ListTemplatesMessageController {
-  constructor(private readonly templates: TemplateRepository) {}
+  constructor(private readonly handler: ListTemplatesHandler) {}
 
-  /** A fixed handful of templates (seeded; admins cannot add any): listed whole. */
   @MessagePattern(NotificationsSubjects.listTemplates)
-  async handle(): Promise<EmailTemplateListResponse> {
-    return { templates: await this.templates.list() };
+  handle(): Promise<EmailTemplateListResponse> {
+    return this.handler.execute();
   }
 }

@@ -1,21 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { NotificationsSubjects, OUTBOX_STATUSES, type OutboxPageRequest, type OutboxPageResponse } from '@bleedkits/contracts';
-import { NotificationsErrors } from '../../domain/notifications.errors';
-import { OutboxRepository } from '../../database/outbox.repository';
+import { NotificationsSubjects, type OutboxPageRequest, type OutboxPageResponse } from '@bleedkits/contracts';
+import { OutboxPageHandler } from './outbox-page.handler';
 
 @Controller()
 export class OutboxPageMessageController {
-  constructor(private readonly outbox: OutboxRepository) {}
+  constructor(private readonly handler: OutboxPageHandler) {}
 
-  /** One page of the outbox, newest first (the outbox grows with the register: never listed whole). */
   @MessagePattern(NotificationsSubjects.outboxPage)
-  async handle(@Payload() req: OutboxPageRequest): Promise<OutboxPageResponse> {
-    const page = Number(req?.page ?? 1);
-    const problems: string[] = [];
-    if (!Number.isInteger(page) || page < 1 || page > 1_000_000) problems.push('page must be a whole number from 1');
-    if (req?.status !== undefined && !OUTBOX_STATUSES.includes(req.status)) problems.push(`status must be one of: ${OUTBOX_STATUSES.join(', ')}`);
-    if (problems.length) throw NotificationsErrors.invalid(problems);
-    return this.outbox.page(page, req?.status);
+  handle(@Payload() req: OutboxPageRequest): Promise<OutboxPageResponse> {
+    return this.handler.execute(req);
   }
 }

@@ -1,31 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { NotificationsSubjects, type PreviewEmailRequest, type PreviewEmailResponse } from '@bleedkits/contracts';
-import { renderTemplate, templateProblems } from '../../domain/email-template';
-import { variableProblems } from '../../domain/send-request';
-import { NotificationsErrors } from '../../domain/notifications.errors';
-import { TemplateRepository } from '../../database/template.repository';
+import { PreviewEmailHandler } from './preview-email.handler';
 
 @Controller()
 export class PreviewEmailMessageController {
-  constructor(private readonly templates: TemplateRepository) {}
+  constructor(private readonly handler: PreviewEmailHandler) {}
 
-  /** Renders a stored template, or the unsaved texts given for it, with sample values; nothing is sent. */
   @MessagePattern(NotificationsSubjects.preview)
-  async handle(@Payload() req: PreviewEmailRequest): Promise<PreviewEmailResponse> {
-    const variableIssues = variableProblems(req?.variables);
-    if (variableIssues.length) throw NotificationsErrors.invalid(variableIssues);
-    const stored = await this.templates.find(String(req?.templateId ?? ''));
-    if (!stored) throw NotificationsErrors.templateNotFound();
-    const texts = {
-      subject: typeof req.subject === 'string' ? req.subject : stored.subject,
-      htmlTemplate: typeof req.htmlTemplate === 'string' ? req.htmlTemplate : stored.htmlTemplate,
-      textTemplate: typeof req.textTemplate === 'string' ? req.textTemplate : stored.textTemplate,
-    };
-    const problems = templateProblems(texts, stored.variables);
-    if (problems.length) throw NotificationsErrors.invalid(problems);
-    const declared = new Set(stored.variables.map((v) => v.name));
-    const variables = Object.fromEntries(Object.entries(req.variables ?? {}).filter(([k]) => declared.has(k)));
-    return renderTemplate({ ...texts, id: stored.id, variables: stored.variables }, variables);
+  handle(@Payload() req: PreviewEmailRequest): Promise<PreviewEmailResponse> {
+    return this.handler.execute(req);
   }
 }

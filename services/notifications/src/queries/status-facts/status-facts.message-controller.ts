@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { type MailStatusFacts, NotificationsSubjects } from '@bleedkits/contracts';
-import { MailStatusRepository } from '../../database/mail-status.repository';
+import { MailStatusFactsHandler } from './status-facts.handler';
 
-/** E-mail's facts for the admin status page (judged by the rule in contracts). */
 @Controller()
 export class MailStatusFactsMessageController {
-  constructor(private readonly mail: MailStatusRepository) {}
+  constructor(private readonly handler: MailStatusFactsHandler) {}
 
   @MessagePattern(NotificationsSubjects.statusFacts)
   handle(): Promise<MailStatusFacts> {
-    return this.mail.facts();
+    return this.handler.execute();
   }
 }
