@@ -15,6 +15,7 @@ import { FinishDropboxConnectionMessageController } from './commands/finish-drop
 import { DisconnectDropboxHandler } from './commands/disconnect-dropbox/disconnect-dropbox.handler';
 import { DisconnectDropboxMessageController } from './commands/disconnect-dropbox/disconnect-dropbox.message-controller';
 import { DropboxConnectionMessageController } from './queries/dropbox-connection/dropbox-connection.message-controller';
+import { StatusFactsHandler } from './queries/status-facts/status-facts.handler';
 import { StatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { BackupContext } from './backup-context';
 import { Clock, SystemClock } from './clock';
@@ -27,7 +28,9 @@ import { StartManualBackupHandler } from './commands/start-manual-backup/start-m
 import { StartManualBackupMessageController } from './commands/start-manual-backup/start-manual-backup.message-controller';
 import { ConfigureDropboxHandler } from './commands/configure-dropbox/configure-dropbox.handler';
 import { ConfigureDropboxMessageController } from './commands/configure-dropbox/configure-dropbox.message-controller';
+import { ListBackupsHandler } from './queries/list-backups/list-backups.handler';
 import { ListBackupsMessageController } from './queries/list-backups/list-backups.message-controller';
+import { SecurityStatsHandler } from './queries/security-stats/security-stats.handler';
 import { SecurityStatsMessageController } from './queries/security-stats/security-stats.message-controller';
 import { BackupsWorker } from './jobs/backups.worker';
 import { BackupSchedules } from './schedules/backup-schedules';
@@ -101,6 +104,9 @@ export class BackupsModule {
         CopyToCloudHandler,
         StartManualBackupHandler,
         ConfigureDropboxHandler,
+        ListBackupsHandler,
+        SecurityStatsHandler,
+        StatusFactsHandler,
         BackupsWorker,
         BackupSchedules,
         BackupsAuditTrail,

@@ -1,6 +1,8 @@
-import type { Actor, CloudCopyStatus } from '@bleedkits/contracts';
+import type { Actor, CloudCopyStatus, DropboxConnection } from '@bleedkits/contracts';
 import type { NewAuditEntry } from '@bleedkits/platform';
+import type { Queue } from 'bullmq';
 import type { EntityManager } from 'typeorm';
+import type { BackupContext } from '../src/backup-context';
 import type { AlsoRecord, BackupsAuditTrail } from '../src/database/backups-audit-trail';
 import type { BackupRun, BackupRunRepository } from '../src/database/backup-run.repository';
 import { type DropboxAccess, DropboxNotConnectedError } from '../src/dropbox-access';
@@ -50,10 +52,41 @@ export function backupRun(id: string, r: Partial<BackupRun> = {}): BackupRun {
   };
 }
 
-/** The backup history kept in a map, with the repository's rules (one row per run key, prune once, no upload recorded after a prune). */
+/**
+ * The backup history kept in a map, with the repository's rules (one row per run key, prune once, no upload recorded
+ * after a prune; the history, its page and its stats leave pruned runs out). A run here has no finish or upload
+ * instant: its createdAt stands for both in `health`.
+ */
 export function backupRuns(initial: BackupRun[] = []) {
   const store = new Map(initial.map((r) => [r.id, { ...r }]));
+  const pageCalls: { page: number; limit: number }[] = [];
+  const newestFirst = (a: BackupRun, b: BackupRun) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+  const kept = () => [...store.values()].filter((r) => !r.prunedAt).sort(newestFirst);
   const runs = {
+    async page(page: number, limit: number) {
+      pageCalls.push({ page, limit });
+      return { runs: kept().slice((page - 1) * limit, page * limit), total: kept().length };
+    },
+    async stats() {
+      const latest = kept().find((r) => r.status === 'success');
+      return {
+        total: kept().filter((r) => r.status === 'success').length,
+        failed: kept().filter((r) => r.status === 'failed').length,
+        latestAt: latest?.createdAt ?? null,
+        latestSize: latest?.sizeBytes ?? null,
+      };
+    },
+    async health() {
+      const all = [...store.values()].sort(newestFirst);
+      const lastFailed = all.find((r) => r.status === 'failed');
+      const at = (r: BackupRun | undefined) => (r ? new Date(r.createdAt) : null);
+      return {
+        lastGoodAt: at(all.find((r) => r.status === 'success')),
+        lastFailedAt: at(lastFailed),
+        lastError: lastFailed?.errorMessage ?? null,
+        lastCopyAt: at(all.find((r) => r.cloudCopyStatus === 'uploaded')),
+      };
+    },
     async findOrCreate(run: { id: string; runKey: string; createdAt: Date; isFull: boolean; isAutomatic: boolean }, alsoRecord?: AlsoRecord) {
       const existing = [...store.values()].find((r) => r.runKey === run.runKey);
       if (existing) return { ...existing };
@@ -105,11 +138,23 @@ export function backupRuns(initial: BackupRun[] = []) {
       return true;
     },
   };
-  return { store, runs: runs as unknown as BackupRunRepository };
+  return { store, pageCalls, runs: runs as unknown as BackupRunRepository };
 }
 
-/** Dropbox as the backups context sees it: the files there by path; `failWith` makes uploads (or removes) fail. */
-export function dropboxDouble(o: { connected?: boolean; failUploadWith?: Error; failRemoveWith?: Error; beforeUploadEnds?: () => void } = {}) {
+/**
+ * Dropbox as the backups context sees it: the files there by path; `failWith` makes uploads (or removes) fail;
+ * `connection` is the connection as the admin pages show it; `unreadable` makes reading the connection fail.
+ */
+export function dropboxDouble(
+  o: {
+    connected?: boolean;
+    failUploadWith?: Error;
+    failRemoveWith?: Error;
+    beforeUploadEnds?: () => void;
+    connection?: Partial<DropboxConnection>;
+    unreadable?: Error;
+  } = {},
+) {
   const files = new Map<string, string>();
   const tokensUsed: string[] = [];
   const cloud = {
@@ -128,7 +173,25 @@ export function dropboxDouble(o: { connected?: boolean; failUploadWith?: Error; 
   const connected = o.connected ?? true;
   const access = {
     exists: async () => connected,
-    usable: async () => connected,
+    async usable() {
+      if (o.unreadable) throw o.unreadable;
+      return connected;
+    },
+    async view(): Promise<DropboxConnection> {
+      if (o.unreadable) throw o.unreadable;
+      return {
+        mode: connected ? 'connected' : 'none',
+        connectAvailable: true,
+        accountName: null,
+        accountEmail: null,
+        connectedAt: connected ? '2027-03-01T09:00:00.000Z' : null,
+        broken: false,
+        lastCopyAt: null,
+        lastError: null,
+        lastErrorAt: null,
+        ...o.connection,
+      };
+    },
     async use<T>(call: (token: string) => Promise<T>) {
       if (!connected) throw new DropboxNotConnectedError('Dropbox is not connected');
       return call('access-token');
@@ -136,4 +199,21 @@ export function dropboxDouble(o: { connected?: boolean; failUploadWith?: Error; 
     forget: () => undefined,
   };
   return { files, tokensUsed, cloud: cloud as unknown as CloudStorage, dropbox: access as unknown as DropboxAccess };
+}
+
+/** The context's key ring as a handler sees it: there, or failing to load with `keyError` (no key in production). */
+export function backupKeys(keyError?: Error) {
+  const context = { keyRing: async () => (keyError ? Promise.reject(keyError) : { current: 'backup-key' }) };
+  return context as unknown as BackupContext;
+}
+
+/** The backups queue's job schedulers in Redis, by key; `failWith` makes reading them fail (Redis unreachable). */
+export function schedulersQueue(keys: string[], failWith?: Error) {
+  const queue = {
+    async getJobSchedulers() {
+      if (failWith) throw failWith;
+      return keys.map((key) => ({ key, name: key }));
+    },
+  };
+  return queue as unknown as Queue;
 }

@@ -1,23 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BACKUP_PAGE_SIZE, BACKUP_PAGE_SIZE_MAX, type BackupListRequest, type BackupPage, BackupsSubjects } from '@bleedkits/contracts';
-import { BackupRunRepository, toRecord } from '../../database/backup-run.repository';
+import { type BackupListRequest, type BackupPage, BackupsSubjects } from '@bleedkits/contracts';
+import { ListBackupsHandler } from './list-backups.handler';
 
-const whole = (value: unknown, fallback: number, max: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-};
-
-/** The backup history, newest first, a page at a time (spec: 10 a page). */
 @Controller()
 export class ListBackupsMessageController {
-  constructor(private readonly runs: BackupRunRepository) {}
+  constructor(private readonly handler: ListBackupsHandler) {}
 
   @MessagePattern(BackupsSubjects.list)
-  async handle(@Payload() request: Partial<BackupListRequest>): Promise<BackupPage> {
-    const pageSize = whole(request?.limit, BACKUP_PAGE_SIZE, BACKUP_PAGE_SIZE_MAX);
-    const page = whole(request?.page, 1, 1_000_000);
-    const { runs, total } = await this.runs.page(page, pageSize);
-    return { data: runs.map(toRecord), pagination: { total, page, pageSize, pageCount: Math.ceil(total / pageSize) } };
+  handle(@Payload() request: Partial<BackupListRequest>): Promise<BackupPage> {
+    return this.handler.execute(request);
   }
 }
