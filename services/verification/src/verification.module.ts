@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
 import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from './config/env';
+import { ReminderRunFactsHandler } from './queries/status-facts/status-facts.handler';
 import { ReminderRunFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { ReminderRunStatusRepository } from './database/reminder-run-status.repository';
 import { CLOCK, type Clock, systemClock } from './domain/clock';
@@ -64,6 +65,7 @@ export class VerificationModule {
         ReminderRunRepository,
         ReminderRunsHandler,
         ReminderRunStatusHandler,
+        ReminderRunFactsHandler,
         AdminDigestHandler,
         RestockNoticeHandler,
         VerificationRemindersWorker,

@@ -1,4 +1,5 @@
 import type { EmailRecordRepository, RestockNotice } from '../src/database/email-record.repository';
+import type { ReminderRunStatusRepository } from '../src/database/reminder-run-status.repository';
 import type { DueWindow, ProjectionRepository } from '../src/database/projection.repository';
 import type { ProjectedKit } from '../src/domain/projected-kit';
 
@@ -78,4 +79,20 @@ export function emailRecords(owed: RestockNotice[] = []) {
     },
   };
   return { sent, restocksOwed, runs, records: records as unknown as EmailRecordRepository };
+}
+
+export type RecordedRun = { kind: string; startedAt: string | null; finishedAt: string | null };
+
+/** The reminder runs' facts over a list of recorded runs, with the repository's rule: only reminder runs count, the newest start and finish. */
+export function reminderRunStatus(recorded: RecordedRun[]) {
+  const newest = (at: (string | null)[]) =>
+    at
+      .filter((a): a is string => a !== null)
+      .sort()
+      .at(-1) ?? null;
+  const runs = recorded.filter((r) => r.kind === 'reminder-run');
+  const status = {
+    facts: async () => ({ lastFinishedAt: newest(runs.map((r) => r.finishedAt)), lastStartedAt: newest(runs.map((r) => r.startedAt)) }),
+  };
+  return status as unknown as ReminderRunStatusRepository;
 }

@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { type ReminderRunFacts, VerificationSubjects } from '@bleedkits/contracts';
-import { ReminderRunStatusRepository } from '../../database/reminder-run-status.repository';
+import { ReminderRunFactsHandler } from './status-facts.handler';
 
-/** Reminder runs' facts for the admin status page (judged by the rule in contracts). */
 @Controller()
 export class ReminderRunFactsMessageController {
-  constructor(private readonly runs: ReminderRunStatusRepository) {}
+  constructor(private readonly handler: ReminderRunFactsHandler) {}
 
   @MessagePattern(VerificationSubjects.statusFacts)
   handle(): Promise<ReminderRunFacts> {
-    return this.runs.facts();
+    return this.handler.execute();
   }
 }
