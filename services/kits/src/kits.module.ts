@@ -64,6 +64,15 @@ import { UpdateIfUnchangedMessageController } from './commands/update-if-unchang
 import { MatchForComparisonMessageController } from './queries/match-for-comparison/match-for-comparison.message-controller';
 import { PostcodePlacesMessageController } from './queries/postcode-places/postcode-places.message-controller';
 import { FeedStatusFactsMessageController } from './queries/feed-status-facts/feed-status-facts.message-controller';
+import { FeedStatusFactsHandler } from './queries/feed-status-facts/feed-status-facts.handler';
+import { StatisticsHandler } from './queries/statistics/statistics.handler';
+import { SqlViewportBaselineHandler } from './queries/sql-viewport-baseline/sql-viewport-baseline.handler';
+import { MatchForComparisonHandler } from './queries/match-for-comparison/match-for-comparison.handler';
+import { PostcodePlacesHandler } from './queries/postcode-places/postcode-places.handler';
+import { KitStatisticsRepository } from './database/kit-statistics.repository';
+import { SqlViewportBaselineRepository } from './database/sql-viewport-baseline.repository';
+import { ComparisonCandidatesRepository } from './database/comparison-candidates.repository';
+import { RegisterGazetteerRepository } from './database/register-gazetteer.repository';
 import { AmbulanceFeedRepository } from './database/ambulance-feed.repository';
 import { DownloadApprovedKitsHandler } from './commands/download-approved-kits/download-approved-kits.handler';
 import { AmbulanceFeedHandler } from './queries/ambulance-feed/ambulance-feed.handler';
@@ -123,6 +132,15 @@ export class KitsModule {
         KitAuditPageMessageController,
       ],
       providers: [
+        KitStatisticsRepository,
+        SqlViewportBaselineRepository,
+        ComparisonCandidatesRepository,
+        RegisterGazetteerRepository,
+        StatisticsHandler,
+        SqlViewportBaselineHandler,
+        MatchForComparisonHandler,
+        PostcodePlacesHandler,
+        FeedStatusFactsHandler,
         { provide: KITS_ENV, useValue: env },
         KitRepository,
         KitAuditTrail,

@@ -257,6 +257,15 @@ export class AmbulanceFeedRepository {
     return (rows as Record<string, unknown>[]).map(toClientView);
   }
 
+  /** The keys not revoked, oldest first (the status page's feed facts). */
+  async activeClients(limit: number): Promise<FeedClientView[]> {
+    const rows = await this.dataSource.query(
+      `SELECT ${CLIENT_COLUMNS} FROM kits.ambulance_feed_clients WHERE revoked_at IS NULL ORDER BY created_at LIMIT $1`,
+      [limit],
+    );
+    return (rows as Record<string, unknown>[]).map(toClientView);
+  }
+
   /** Revokes an active client; false when there is no such client (or it was already revoked). */
   /** `alsoRecord` writes in the same transaction (the audit entry of the revocation), only when a key was revoked. */
   async revokeClient(

@@ -1,47 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { MessagePattern } from '@nestjs/microservices';
-import type { DataSource } from 'typeorm';
 import { KitsSubjects, type StatisticsResponse, type StatsResponse } from '@bleedkits/contracts';
+import { StatisticsHandler } from './statistics.handler';
 
-/** Access types as the statistics page groups them; 24/7 covers cabinets (always open) and 24/7 buildings. */
-const ACCESS_TYPE_SQL = `CASE
-  WHEN location_type IN ('unlocked_cabinet', 'locked_cabinet', 'building_247') THEN '24/7 Access'
-  WHEN location_type = 'building_limited' THEN 'Limited Hours'
-  ELSE 'Other / Unknown' END`;
-
-/** Register figures, straight from the kits table. GET /api/stats is polled by every open page: cached briefly. */
 @Controller()
 export class StatisticsMessageController {
-  private statsCache: { at: number; value: StatsResponse } | null = null;
-
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly handler: StatisticsHandler) {}
 
   @MessagePattern(KitsSubjects.stats)
-  async stats(): Promise<StatsResponse> {
-    if (this.statsCache && Date.now() - this.statsCache.at < 5000) return this.statsCache.value;
-    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM kits.kits WHERE status = 'active'`);
-    this.statsCache = { at: Date.now(), value: { totalKits: n } };
-    return this.statsCache.value;
+  stats(): Promise<StatsResponse> {
+    return this.handler.stats();
   }
 
   @MessagePattern(KitsSubjects.statistics)
-  async statistics(): Promise<StatisticsResponse> {
-    const q = (sql: string) => this.dataSource.query(sql);
-    const [[totals], byAccessType, byAmbulanceService, byMake, byStatus] = await Promise.all([
-      q(`SELECT count(*)::int AS total, count(*) FILTER (WHERE manually_checked)::int AS checked FROM kits.kits WHERE status = 'active'`),
-      q(`SELECT ${ACCESS_TYPE_SQL} AS type, count(*)::int AS count FROM kits.kits WHERE status = 'active' GROUP BY 1 ORDER BY 2 DESC, 1`),
-      q(`SELECT ambulance_service AS service, count(*)::int AS count FROM kits.kits WHERE status = 'active' GROUP BY 1 ORDER BY 2 DESC, 1`),
-      q(`SELECT make, count(*)::int AS count FROM kits.kits WHERE status = 'active' GROUP BY 1 ORDER BY 2 DESC, 1`),
-      q(`SELECT status, count(*)::int AS count FROM kits.kits GROUP BY 1 ORDER BY 1`),
-    ]);
-    return {
-      totalActiveKits: totals.total,
-      verification: { manuallyVerified: totals.checked, total: totals.total },
-      byAccessType,
-      byAmbulanceService,
-      byMake,
-      byStatus,
-    };
+  statistics(): Promise<StatisticsResponse> {
+    return this.handler.composition();
   }
 }
