@@ -21,6 +21,7 @@ import { ConfirmEmailChangeMessageController } from './commands/confirm-email-ch
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler';
 import { RequestPasswordResetMessageController } from './commands/request-password-reset/request-password-reset.message-controller';
 import { AdminEmailsMessageController } from './queries/admin-emails/admin-emails.message-controller';
+import { AdminEmailsHandler } from './queries/admin-emails/admin-emails.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { RegisterUserMessageController } from './commands/register-user/register-user.message-controller';
 import { LogInHandler } from './commands/log-in/log-in.handler';
@@ -83,6 +84,7 @@ export class IdentityModule {
         IdentityAuditPageMessageController,
       ],
       providers: [
+        AdminEmailsHandler,
         { provide: IDENTITY_ENV, useValue: env },
         { provide: PasswordHasher, useFactory: () => new PasswordHasher(env.ARGON2_MEMORY_KIB, env.ARGON2_TIME_COST) },
         { provide: PasswordResetMailer, useClass: OutboxPasswordResetMailer },

@@ -81,6 +81,13 @@ export function userPorts(initial: Partial<User>[] = []) {
     async findByEmail(email: string) {
       return byEmail(email);
     },
+    async adminEmails(limit: number) {
+      return [...store.values()]
+        .filter((u) => u.role === 'admin')
+        .sort((a, b) => compare(position(a), position(b)) || compare(a.id, b.id))
+        .slice(0, limit)
+        .map((u) => u.email);
+    },
     async findByGoogleId(googleId: string) {
       return [...store.values()].find((u) => u.googleId === googleId) ?? null;
     },

@@ -39,6 +39,15 @@ export class UserRepository {
     return r ? toUser(r) : null;
   }
 
+  /** The admins' addresses, oldest account first. */
+  async adminEmails(limit: number): Promise<string[]> {
+    const rows: { email: string }[] = await this.dataSource.query(
+      `SELECT email FROM identity.users WHERE role = 'admin' ORDER BY created_at, id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.email);
+  }
+
   async findByEmail(email: string): Promise<User | null> {
     const r = await this.users()
       .createQueryBuilder('u')
