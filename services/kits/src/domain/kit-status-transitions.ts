@@ -4,18 +4,15 @@ import { CodedError } from '@bleedkits/contracts';
 export type { StatusTransition };
 
 /** The admin transitions of the second spec: approve pending→active, reject pending→rejected, reactivate rejected→active. */
-export const TRANSITIONS: Readonly<Record<StatusTransition, { from: KitStatus; to: KitStatus }>> = {
-  approve: { from: 'pending', to: 'active' },
-  reject: { from: 'pending', to: 'rejected' },
-  reactivate: { from: 'rejected', to: 'active' },
+export const TRANSITIONS: Readonly<Record<StatusTransition, { from: KitStatus; to: KitStatus; done: string }>> = {
+  approve: { from: 'pending', to: 'active', done: 'approved' },
+  reject: { from: 'pending', to: 'rejected', done: 'rejected' },
+  reactivate: { from: 'rejected', to: 'active', done: 'reactivated' },
 };
 
 export function nextStatus(current: KitStatus, transition: StatusTransition): KitStatus {
   const t = TRANSITIONS[transition];
-  if (current !== t.from)
-    throw CodedError.conflict(
-      `Only a ${t.from} kit can be ${transition === 'reactivate' ? 'reactivated' : `${transition}d`}; this kit is ${current}.`,
-    );
+  if (current !== t.from) throw CodedError.conflict(`Only a ${t.from} kit can be ${t.done}; this kit is ${current}.`);
   return t.to;
 }
 

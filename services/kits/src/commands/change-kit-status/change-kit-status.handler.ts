@@ -52,9 +52,10 @@ export class ChangeKitStatusHandler {
 
   /**
    * GET /api/kit-status?id=&status=: the target status picks approve, reject or reactivate from the kit's current
-   * status, read before the role is checked (a missing kit is not found, whoever asks).
+   * status. The role is checked first, so nobody but an admin learns whether a kit id exists.
    */
   async changeTo(req: ChangeKitStatusToRequest): Promise<KitStatusChangeResponse> {
+    if (req.actor?.role !== 'admin') throw KitErrors.adminOnly();
     const current = await this.kits.findById(parseKitId(req.kitId));
     if (!current) throw KitErrors.notFound();
     const transition = transitionTo(current.status, req.status);
