@@ -7,7 +7,7 @@ import type { KitState } from '../../domain/kit-state';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitRepository, type KitPatch } from '../../database/kit.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
-import { kitAuditFields, kitAuditLabel } from '../../domain/kit-audit';
+import { kitEditedEntry } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 
@@ -88,13 +88,7 @@ export class EditKitHandler {
       }
       const updated = await this.kits.update(m, rev, id, patch);
       // Changed fields only; an edit that changed nothing records nothing (platform/src/audit).
-      await this.audit.record(m, {
-        actor,
-        action: 'kit.edited',
-        target: { type: 'kit', id, label: kitAuditLabel(updated) },
-        before: kitAuditFields(current),
-        after: kitAuditFields(updated),
-      });
+      await this.audit.record(m, kitEditedEntry(actor, current, updated));
       return updated;
     });
     this.changed.committed(revision);

@@ -18,7 +18,7 @@ import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { IdempotencyKeyRepository, isIdempotencyKey } from '../../database/idempotency-key.repository';
 import { KitRepository } from '../../database/kit.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
-import { kitAuditFields, kitAuditLabel } from '../../domain/kit-audit';
+import { kitEditedEntry } from '../../domain/kit-audit';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 
@@ -89,13 +89,7 @@ export class UpdateIfUnchangedHandler {
       const { status: _status, ownerId: _owner, manuallyChecked: _checked, ...editable } = fields;
       const updated = await this.kits.update(m, revision, id, editable);
       // A CSV update is the admin's edit of the kit: the same entry as an edit in the form, in the same transaction.
-      await this.audit.record(m, {
-        actor,
-        action: 'kit.edited',
-        target: { type: 'kit', id, label: kitAuditLabel(updated) },
-        before: kitAuditFields(current),
-        after: kitAuditFields(updated),
-      });
+      await this.audit.record(m, kitEditedEntry(actor, current, updated));
       await this.keys.remember(m, 'update-if-unchanged', { key: idempotencyKey, kitId: id, revision });
       return { kitId: id, revision, replayed: false };
     });
