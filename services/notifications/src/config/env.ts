@@ -69,3 +69,16 @@ export function statusAlertsWorkerOptions(source: NodeJS.ProcessEnv = process.en
   if (env.STATUS_ALERT_JOB_LOCK_MS < 1000) throw new Error('STATUS_ALERT_JOB_LOCK_MS must be at least 1000');
   return { concurrency: 1, lockDuration: env.STATUS_ALERT_JOB_LOCK_MS, stalledInterval: env.STATUS_ALERT_JOB_LOCK_MS };
 }
+
+/**
+ * The lock of a message being delivered (both lanes), read when the workers are declared. A replica that dies
+ * mid-delivery holds its job for MAIL_JOB_LOCK_MS (renewed every half of it while alive); then another replica, or
+ * the restarted one, delivers it, and the message's idempotency key keeps it from leaving twice.
+ */
+export function mailJobLock(source: NodeJS.ProcessEnv = process.env) {
+  const env = cleanEnv(withoutEmpty(source), {
+    MAIL_JOB_LOCK_MS: num({ default: 30_000, desc: 'lock of an e-mail being delivered; a dead replica releases its job after this' }),
+  });
+  if (env.MAIL_JOB_LOCK_MS < 1000) throw new Error('MAIL_JOB_LOCK_MS must be at least 1000');
+  return { lockDuration: env.MAIL_JOB_LOCK_MS, stalledInterval: env.MAIL_JOB_LOCK_MS };
+}

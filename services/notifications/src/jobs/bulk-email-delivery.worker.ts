@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { type EmailDeliveryJob, QueueNames } from '@bleedkits/contracts';
 import { QueueWorker } from '@bleedkits/platform';
 import { DeliverEmailHandler } from '../commands/deliver-email/deliver-email.handler';
-import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../config/env';
+import { NOTIFICATIONS_ENV, type NotificationsEnv, mailJobLock } from '../config/env';
 import { cappedBackoff } from './delivery-retry';
 import { deliverOne } from './email-delivery.worker';
 
@@ -14,7 +14,7 @@ import { deliverOne } from './email-delivery.worker';
  * concurrency (MAIL_BULK_CONCURRENCY). The limiter comes from the environment, so the worker is started here
  * (autorun off) once it is set, never before.
  */
-@Processor(QueueNames.emailBulk, { autorun: false, concurrency: 1, settings: { backoffStrategy: cappedBackoff } })
+@Processor(QueueNames.emailBulk, { autorun: false, concurrency: 1, ...mailJobLock(), settings: { backoffStrategy: cappedBackoff } })
 export class BulkEmailDeliveryWorker extends QueueWorker<EmailDeliveryJob> implements OnApplicationBootstrap {
   private readonly logger = new Logger(BulkEmailDeliveryWorker.name);
 

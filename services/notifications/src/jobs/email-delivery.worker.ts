@@ -5,7 +5,7 @@ import { type EmailDeliveryJob, EmailDeliveryJobNames, QueueNames } from '@bleed
 import { QueueWorker } from '@bleedkits/platform';
 import { DeliverEmailHandler } from '../commands/deliver-email/deliver-email.handler';
 import { PermanentDeliveryError } from '../providers/mail-transport/mail-transport.port';
-import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../config/env';
+import { NOTIFICATIONS_ENV, type NotificationsEnv, mailJobLock } from '../config/env';
 import { OutboxSweeper } from '../schedules/outbox-sweeper';
 import { cappedBackoff } from './delivery-retry';
 
@@ -14,7 +14,7 @@ import { cappedBackoff } from './delivery-retry';
  * outbox message per job (the job carries only its id), never rate limited and never behind bulk mail, with its
  * own concurrency (MAIL_TRANSACTIONAL_CONCURRENCY). It also runs the periodic outbox sweep of both lanes.
  */
-@Processor(QueueNames.emailDelivery, { concurrency: 4, settings: { backoffStrategy: cappedBackoff } })
+@Processor(QueueNames.emailDelivery, { concurrency: 4, ...mailJobLock(), settings: { backoffStrategy: cappedBackoff } })
 export class EmailDeliveryWorker extends QueueWorker<EmailDeliveryJob> implements OnApplicationBootstrap {
   constructor(
     private readonly deliver: DeliverEmailHandler,

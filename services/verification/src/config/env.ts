@@ -39,3 +39,16 @@ export function readVerificationEnv(source: NodeJS.ProcessEnv = process.env) {
 }
 export type VerificationEnv = ReturnType<typeof readVerificationEnv>;
 export const VERIFICATION_ENV = Symbol('VERIFICATION_ENV');
+
+/**
+ * The verification worker's options, read when it is declared. A replica that dies mid-run holds its job for
+ * REMINDER_JOB_LOCK_MS (renewed every half of it while alive); then another replica, or the restarted one, resumes
+ * the run, whose records and keys send nothing twice.
+ */
+export function reminderWorkerOptions(source: NodeJS.ProcessEnv = process.env) {
+  const env = cleanEnv(withoutEmpty(source), {
+    REMINDER_JOB_LOCK_MS: num({ default: 30_000, desc: 'lock of a running reminder run or digest; a dead replica releases its job after this' }),
+  });
+  if (env.REMINDER_JOB_LOCK_MS < 1000) throw new Error('REMINDER_JOB_LOCK_MS must be at least 1000');
+  return { lockDuration: env.REMINDER_JOB_LOCK_MS, stalledInterval: env.REMINDER_JOB_LOCK_MS };
+}

@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { QueueNames, type VerificationReminderJob, addCalendarDays, londonToday } from '@bleedkits/contracts';
 import { DEFAULT_JOB_OPTIONS, redisConnectionOptions } from '@bleedkits/platform';
-import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess } from '@bleedkits/platform/testing';
+import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess, waitFor } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 
@@ -42,6 +42,9 @@ describe('a reminder run killed mid-job', () => {
       VERIFICATION_DIGEST_CRON: '0 0 1 1 *',
       VERIFICATION_CATCHUP_INTERVAL_MS: '300',
       NOTIFICATIONS_TIMEOUT_MS: '1000',
+      // A killed process's job is taken over once its lock expires: seconds here, 30 s by default.
+      REMINDER_JOB_LOCK_MS: '3000',
+      MAIL_JOB_LOCK_MS: '3000',
     };
     db = new Client({ connectionString: bed.db.url });
     await db.connect();
@@ -63,7 +66,7 @@ describe('a reminder run killed mid-job', () => {
     });
     notifications = await startServiceProcess('notifications', env);
     verification = await startServiceProcess('verification', env);
-    await until(async () => (await db.query(`SELECT count(*)::int AS n FROM verification.kits WHERE active`)).rows[0].n === SINGLE + 123, 30_000);
+    await waitFor(async () => (await db.query(`SELECT count(*)::int AS n FROM verification.kits WHERE active`)).rows[0].n === SINGLE + 123, 30_000);
   }, 90_000);
   afterAll(async () => {
     await verification?.kill('SIGKILL');
@@ -74,13 +77,6 @@ describe('a reminder run killed mid-job', () => {
     await smtp?.close();
   });
 
-  const until = async (check: () => Promise<boolean>, ms: number) => {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
   const outbox = async (runId: string) =>
     (
       await db.query<{ n: number; recipients: number }>(
@@ -102,9 +98,9 @@ describe('a reminder run killed mid-job', () => {
       (r) => r.id,
     );
     const mine = (messageId: string) => ids.some((id) => messageId.includes(id));
-    // A message that was being sent when notifications died leaves only once BullMQ finds its job stalled (its lock
-    // expires, then the next stalled check): up to a minute after the restart, more on a loaded machine.
-    await until(async () => new Set(smtp.received.filter((m) => mine(m.messageId)).map((m) => m.messageId)).size === CUSTODIANS, 150_000);
+    // A message that was being sent when notifications died leaves only once BullMQ finds its job stalled (its lock,
+    // MAIL_JOB_LOCK_MS, expires, then the next stalled check): seconds here, much more on a loaded machine.
+    await waitFor(async () => new Set(smtp.received.filter((m) => mine(m.messageId)).map((m) => m.messageId)).size === CUSTODIANS, 150_000);
     const perRecipient = new Map<string, Set<string>>();
     for (const m of smtp.received.filter((r) => mine(r.messageId))) {
       for (const to of m.envelopeTo) perRecipient.set(to, (perRecipient.get(to) ?? new Set()).add(m.messageId));
@@ -116,13 +112,13 @@ describe('a reminder run killed mid-job', () => {
 
   it('verification killed: the stalled run resumes and sends nothing twice', async () => {
     const runId = await startRun();
-    await until(async () => (await outbox(runId)).n >= 10, 30_000);
+    await waitFor(async () => (await outbox(runId)).n >= 10, 30_000);
     await verification!.kill('SIGKILL');
     expect((await outbox(runId)).n).toBeLessThan(CUSTODIANS);
 
     // A new process finds the job stalled (its lock expires) and runs it again; the records and keys stop a second e-mail.
     verification = await startServiceProcess('verification', env);
-    await until(async () => (await runStatus(runId))?.status === 'done', 240_000);
+    await waitFor(async () => (await runStatus(runId))?.status === 'done', 240_000);
     expect(await runStatus(runId)).toMatchObject({ custodians_done: CUSTODIANS });
     expect((await runStatus(runId)).attempts).toBeGreaterThanOrEqual(2);
     await expectOneEmailPerCustodian(runId);
@@ -134,7 +130,7 @@ describe('a reminder run killed mid-job', () => {
       `UPDATE kits.kits SET next_verification_due = $1::date, revision = nextval('kits.revision_seq') WHERE serial_number LIKE 'KILL-%'`,
       [addCalendarDays(londonToday(), -2)],
     );
-    await until(
+    await waitFor(
       async () =>
         (
           await db.query(`SELECT count(*)::int AS n FROM verification.kits WHERE active AND next_verification_due = $1::date`, [
@@ -145,11 +141,11 @@ describe('a reminder run killed mid-job', () => {
       30_000,
     );
     const runId = await startRun();
-    await until(async () => (await outbox(runId)).n >= 10, 30_000);
+    await waitFor(async () => (await outbox(runId)).n >= 10, 30_000);
     await notifications!.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 1500));
     notifications = await startServiceProcess('notifications', env);
-    await until(async () => (await runStatus(runId))?.status === 'done', 240_000);
+    await waitFor(async () => (await runStatus(runId))?.status === 'done', 240_000);
     await expectOneEmailPerCustodian(runId);
   }, 500_000);
 });

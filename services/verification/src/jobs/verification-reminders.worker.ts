@@ -3,6 +3,7 @@ import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QueueNames, type VerificationReminderJob, restockIdempotencyKey } from '@bleedkits/contracts';
 import { QueueWorker } from '@bleedkits/platform';
+import { reminderWorkerOptions } from '../config/env';
 import { AdminDigestHandler } from '../commands/admin-digest/admin-digest.handler';
 import { ReminderRunHandler } from '../commands/run-reminders/reminder-run.handler';
 import { RestockNoticeHandler } from '../commands/restock-notice/restock-notice.handler';
@@ -12,7 +13,7 @@ import { RestockNoticeHandler } from '../commands/restock-notice/restock-notice.
  * tick, whatever the replicas; the job id names the tick) and restock notices. Each side effect is keyed, so a
  * retried job sends nothing twice.
  */
-@Processor(QueueNames.verificationReminders)
+@Processor(QueueNames.verificationReminders, reminderWorkerOptions())
 export class VerificationRemindersWorker extends QueueWorker<VerificationReminderJob> {
   constructor(
     private readonly run: ReminderRunHandler,
