@@ -7,6 +7,7 @@ import { type DropboxFake, startDropboxFake } from '@bleedkits/backups';
 import { HttpClient } from '../../test/http-client';
 import { exampleKit } from '../../test/example-kit';
 import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { readUntil } from '@bleedkits/platform/testing';
 
 type Sample = { labels: Record<string, string>; value: number };
 
@@ -34,15 +35,6 @@ describe('operations metrics on the management port', () => {
   let admin: HttpClient;
   const startedAt = Date.now() / 1000;
 
-  const until = async <T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 60_000): Promise<T> => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = await read();
-      if (check(v)) return v;
-      if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 400)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
   const scrape = async () => {
     const res = await fetch(`http://127.0.0.1:${stack.gateway.managementPort}/metrics`);
     expect(res.status).toBe(200);
@@ -90,9 +82,10 @@ describe('operations metrics on the management port', () => {
     expect((await admin.post('/api/admin/dropbox-setup', { token: 'sl.ops-metrics-token-0123456789abcdef' })).status).toBe(200);
     const backup = await admin.post('/api/admin/backup');
     expect(backup.status).toBe(202);
-    await until(
+    await readUntil(
       async () => (await admin.get('/api/admin/backups?page=1&limit=10')).body.data[0],
       (run) => run.status !== 'in_progress' && run.cloudCopyStatus !== 'pending',
+      60_000,
     ).then((run) => expect(run).toMatchObject({ status: 'success', cloudCopyStatus: 'uploaded' }));
 
     // An e-mail (a contact message to the admins and its copy to the sender) and a reminder run.
@@ -100,9 +93,10 @@ describe('operations metrics on the management port', () => {
     expect((await new HttpClient(stack.baseUrl).post('/api/contact', contact)).status).toBe(202);
     const run = await admin.post('/api/admin/verification-reminders/run');
     expect(run.status).toBe(202);
-    await until(
+    await readUntil(
       async () => (await admin.get(`/api/admin/verification-reminders/runs/${run.body.runId}`)).body,
       (r) => r?.status === 'done' || r?.status === 'failed',
+      60_000,
     ).then((r) => expect(r.status).toBe('done'));
 
     // A kit approved (the feed's head moves) and a control room's pull with its key.
@@ -113,12 +107,13 @@ describe('operations metrics on the management port', () => {
     const pull = await new HttpClient(stack.baseUrl).get('/api/ambulance-feed/v1/kits', { authorization: `Bearer ${client.body.key}` });
     expect(pull.status).toBe(200);
 
-    const text = await until(
+    const text = await readUntil(
       scrape,
       (t) =>
         (value(t, 'bk_email_messages_last_hour', { status: 'sent' }) ?? 0) >= 1 &&
         value(t, 'bk_feed_lag_revisions', { consumer: 'verification' }) === 0 &&
         value(t, 'bk_feed_lag_revisions', { consumer: 'geo-search' }) === 0,
+      60_000,
     );
     const now = Date.now() / 1000 + 1;
     const within = (v: number | undefined) => ({ value: v, recent: v !== undefined && v >= startedAt - 1 && v <= now });
@@ -179,9 +174,10 @@ describe('operations metrics on the management port', () => {
     dropbox.failNext('files/upload_session/start', 50, 500);
     const backup = await admin.post('/api/admin/backup');
     expect(backup.status).toBe(202);
-    const run = await until(
+    const run = await readUntil(
       async () => (await admin.get('/api/admin/backups?page=1&limit=10')).body.data[0],
       (r) => r.id === backup.body.backup.id && r.status !== 'in_progress' && r.cloudCopyStatus !== 'pending',
+      60_000,
     );
     expect(run).toMatchObject({ status: 'success', cloudCopyStatus: 'failed' });
     const after = await scrape();

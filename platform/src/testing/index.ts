@@ -11,3 +11,4 @@ export * from './service-process';
 export * from './otlp-receiver';
 export * from './shared-data';
 export * from './doubles';
+export * from './wait-for';

@@ -4,6 +4,7 @@ import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/t
 import { HttpClient } from '../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
 import { seedKitsSql } from '../finder/testing/seed-kits';
+import { readUntil } from '@bleedkits/platform/testing';
 
 const password = 'Str0ng!pass';
 let serial = 0;
@@ -44,17 +45,8 @@ describe('verification over HTTP (gateway, kits, geo-search, notifications with 
   let other: HttpClient;
   const kits: Kit[] = [];
 
-  const until = async <T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 20_000): Promise<T> => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = await read();
-      if (check(v)) return v;
-      if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 300)}`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  };
   const runFinished = (runId: string, ms = 60_000) =>
-    until(
+    readUntil(
       async () => (await admin.get(`/api/admin/verification-reminders/runs/${runId}`)).body,
       (run) => run?.status === 'done' || run?.status === 'failed',
       ms,
@@ -133,9 +125,10 @@ describe('verification over HTTP (gateway, kits, geo-search, notifications with 
     });
     expect(res.status).toBe(200);
     expect(res.body.deploymentStatus).toBe('unchecked');
-    const listing = await until(
+    const listing = await readUntil(
       () => publicListing(kits[1]),
       (l) => l?.deploymentStatus === 'unchecked',
+      20_000,
     );
     expect(DEPLOYMENT_STATUS_DISPLAY[kitDisplayStatus(listing!)].label).toBe('Needs Verification');
   });
@@ -147,9 +140,10 @@ describe('verification over HTTP (gateway, kits, geo-search, notifications with 
     expect(res.body.updatedCount).toBe(3);
     expect((await admin.post('/api/admin/bulk-update-verification-dates', { dueDate: 'soon' })).status).toBe(400);
 
-    const overdue = await until(
+    const overdue = await readUntil(
       () => admin.get('/api/admin/verification-reports/overdue'),
       (r) => r.body?.kits?.length === 3,
+      20_000,
     );
     expect(overdue.body.cutoffDate).toBe(londonToday());
     const ownerKits = (await owner.get('/api/bleed-kits/user')).body.kits as Kit[];
@@ -172,9 +166,10 @@ describe('verification over HTTP (gateway, kits, geo-search, notifications with 
     expect((await owner.post(`/api/bleed-kits/${kits[2].id}/verify`, { cabinetAccessible: true, kitPresent: true, sealIntact: true })).status).toBe(
       200,
     );
-    await until(
+    await readUntil(
       () => admin.get('/api/admin/verification-reports/overdue'),
       (r) => r.body?.kits?.length === 2 && !r.body.kits.some((k: { id: number }) => k.id === kits[2].id),
+      20_000,
     );
   });
 
@@ -254,7 +249,7 @@ describe('verification over HTTP (gateway, kits, geo-search, notifications with 
     // Right after the bulk update the projection is still reading 20,000 changes: the report says so.
     const behind = await admin.get('/api/admin/verification-reports/overdue?limit=500');
     expect(behind.body.catchingUp).toBe(true);
-    const current = await until(
+    const current = await readUntil(
       () => admin.get('/api/admin/verification-reports/overdue?limit=500'),
       (r) => r.body?.catchingUp === false && r.body.total === 20_003,
       120_000,

@@ -9,7 +9,7 @@ import {
   kitDisplayStatus,
   londonToday,
 } from '@bleedkits/contracts';
-import { type TestBed, createTestBed } from '@bleedkits/platform/testing';
+import { type TestBed, createTestBed, readUntil } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { readGeoSearchEnv } from '../config/env';
 import { decodeReply } from '../transport/reply-frame';
@@ -54,15 +54,6 @@ describe('geo-search: verification status at read time', () => {
       (k) => k.id === kit.id,
     );
   };
-  const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = await read();
-      if (ok(v)) return v;
-      if (Date.now() > deadline) throw new Error(`not met: ${JSON.stringify(v)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   const head = async () => {
     let page = await bed.bus.request(KitsSubjects.changes, { afterRevision: 0, limit: 1000 });
     while (page.hasMore) page = await bed.bus.request(KitsSubjects.changes, { afterRevision: page.lastRevision, limit: 1000 });
@@ -92,17 +83,19 @@ describe('geo-search: verification status at read time', () => {
     const kit = await bed.bus.request(KitsSubjects.approve, { actor: admin, kitId: registered.id });
     // Overdue by ten days: within the grace days the map still shows it available.
     await bed.bus.request(KitsSubjects.bulkUpdateVerificationDates, { actor: admin, dueDate: addCalendarDays(londonToday(), -10) });
-    const within = await until(
+    const within = await readUntil(
       () => listing(kit),
       (l) => l?.verificationStatus === 'due_soon',
+      5_000,
     );
     expect(DEPLOYMENT_STATUS_DISPLAY[kitDisplayStatus(within!)].label).toBe('Available');
     const revision = await head();
 
     clock.offsetMs = 21 * 86_400_000; // now overdue by 31 days
-    const after = await until(
+    const after = await readUntil(
       () => listing(kit),
       (l) => l?.verificationStatus === 'overdue',
+      5_000,
     );
     expect(after!.deploymentStatus).toBe('available');
     expect(DEPLOYMENT_STATUS_DISPLAY[kitDisplayStatus(after!)].label).toBe('Needs Verification');

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { QueueNames } from '@bleedkits/contracts';
 import { DEFAULT_JOB_OPTIONS, redisConnectionOptions } from '@bleedkits/platform';
-import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess } from '@bleedkits/platform/testing';
+import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess, waitFor } from '@bleedkits/platform/testing';
 
 const OLD = 20_000;
 const RECENT = 300;
@@ -69,13 +69,6 @@ describe('an audit purge killed mid-job', () => {
     await bed?.close();
   });
 
-  const until = async (check: () => Promise<boolean>, ms: number) => {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   const entries = async () =>
     (
       await db.query<{ old: number; recent: number }>(
@@ -105,18 +98,18 @@ describe('an audit purge killed mid-job', () => {
     // A tick as the job scheduler adds it: the same job name and data, the register's job options.
     const job = await queue.add('purge-audit-entries', {}, { jobId: 'kill-test-purge' });
     let purge: number | null = null;
-    await until(async () => (purge = await waitingPurge()) !== null, 20_000);
+    await waitFor(async () => (purge = await waitingPurge()) !== null, 20_000);
     expect(await kits!.kill('SIGKILL')).toBeNull();
     kits = null;
 
     // The dead process's delete ends with its session, rolled back: every entry is still there.
-    await until(async () => !(await sessionAlive(purge!)), 10_000);
+    await waitFor(async () => !(await sessionAlive(purge!)), 10_000);
     await holder.query('ROLLBACK');
     expect(await entries()).toEqual({ old: OLD, recent: RECENT });
     expect(await job.getState()).toBe('active');
 
     kits = await startServiceProcess('kits', env);
-    await until(async () => ['completed', 'failed'].includes(await job.getState()), 30_000);
+    await waitFor(async () => ['completed', 'failed'].includes(await job.getState()), 30_000);
 
     // The restarted process took the stalled job over and purged the whole of it; BullMQ saw one job, completed.
     const done = (await queue.getJob(job.id!))!;

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { type Actor, EmailTemplateIds, IdentitySubjects, QueueNames } from '@bleedkits/contracts';
 import { DEFAULT_JOB_OPTIONS, redisConnectionOptions } from '@bleedkits/platform';
-import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess } from '@bleedkits/platform/testing';
+import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess, waitFor } from '@bleedkits/platform/testing';
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
 import { type TestSmtpPeer, startTestSmtpPeer } from '../../test/smtp-peer';
 import { FAST_RETRY_ENV } from '../../test/notifications-harness';
@@ -66,13 +66,6 @@ describe('a status alert check killed mid-job', () => {
     await smtp?.close();
   });
 
-  const until = async (check: () => Promise<boolean>, ms: number) => {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   /** A session of the test's own, to hold a lock the status check will wait for. */
   const holder = async () => {
     const c = new Client({ connectionString: bed.db.url });
@@ -119,7 +112,7 @@ describe('a status alert check killed mid-job', () => {
       [EmailTemplateIds.contactUserConfirmation],
     );
     const job = await tick('kill-test-tick-1');
-    await until(() => waitingOn('SELECT * FROM notifications.email_templates'), 20_000);
+    await waitFor(() => waitingOn('SELECT * FROM notifications.email_templates'), 20_000);
     const [red] = await episode();
     expect(red).toMatchObject({ item: 'email', mailed: false });
     expect(await alertRows()).toEqual([]);
@@ -132,8 +125,8 @@ describe('a status alert check killed mid-job', () => {
       [`status-alert:email:${red.red_since.getTime()}:${admins[1]}`, EmailTemplateIds.systemStatusAlert, admins[1]],
     );
     await templates.query('COMMIT');
-    await until(() => waitingOn('INSERT INTO notifications.outbox'), 20_000);
-    await until(async () => (await alertRows()).some((r) => r.status === 'sent'), 20_000);
+    await waitFor(() => waitingOn('INSERT INTO notifications.outbox'), 20_000);
+    await waitFor(async () => (await alertRows()).some((r) => r.status === 'sent'), 20_000);
 
     // Mid-job: the first admin's alert is out, the second's insert waits, the third's is not begun, the episode is open.
     const running = await queue.getJobs(['active']);
@@ -148,8 +141,8 @@ describe('a status alert check killed mid-job', () => {
 
     // A new process finds the job stalled and runs the check again; the e-mails' keys stop a second alert.
     notifications = await startServiceProcess('notifications', env);
-    await until(async () => (await active.getState()) === 'completed' && (await job.getState()) === 'completed', 30_000);
-    await until(async () => (await alertRows()).filter((r) => r.status === 'sent').length === admins.length, 20_000);
+    await waitFor(async () => (await active.getState()) === 'completed' && (await job.getState()) === 'completed', 30_000);
+    await waitFor(async () => (await alertRows()).filter((r) => r.status === 'sent').length === admins.length, 20_000);
     expect((await queue.getJob(active.id!))!.stalledCounter).toBe(1);
     expect(await queue.getJobCounts('failed')).toEqual({ failed: 0 });
 
@@ -162,7 +155,7 @@ describe('a status alert check killed mid-job', () => {
 
     // The next tick finds the episode mailed: the item is still red, and nobody is e-mailed again.
     const next = await tick('kill-test-tick-2');
-    await until(async () => (await next.getState()) === 'completed', 20_000);
+    await waitFor(async () => (await next.getState()) === 'completed', 20_000);
     expect((await queue.getJob(next.id!))!.returnvalue).toEqual({ red: ['email'], mailed: 0 });
     expect(await alertRows()).toHaveLength(admins.length);
     expect(alertsAtPeer()).toHaveLength(admins.length);
