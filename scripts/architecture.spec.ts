@@ -19,26 +19,31 @@ const cruise = (cwd: string, targets: string[]) => {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 };
 
-/** Every `*.handler.ts` under services/<context>/src without its `*.handler.spec.ts` beside it (relative to `tree`). */
-const handlersWithoutSpec = (tree: string) => {
-  const missing: string[] = [];
+/** Every file under services/<context>/src of `tree` (node_modules and dist aside), as [absolute path, folder]. */
+const contextSourceFiles = (tree: string): [string, string][] => {
+  const files: [string, string][] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(file);
-      } else if (entry.name.endsWith('.handler.ts')) {
-        const siblings = readdirSync(dir);
-        if (!siblings.includes(entry.name.replace(/\.ts$/, '.spec.ts'))) missing.push(path.relative(tree, file).split(path.sep).join('/'));
-      }
+      } else files.push([file, dir]);
     }
   };
   for (const context of readdirSync(path.join(tree, 'services'), { withFileTypes: true })) {
     const src = path.join(tree, 'services', context.name, 'src');
     if (context.isDirectory() && readdirSync(path.join(tree, 'services', context.name)).includes('src')) walk(src);
   }
-  return missing.sort();
+  return files;
 };
+const relative = (tree: string, file: string) => path.relative(tree, file).split(path.sep).join('/');
+
+/** Every `*.handler.ts` under services/<context>/src without its `*.handler.spec.ts` beside it (relative to `tree`). */
+const handlersWithoutSpec = (tree: string) =>
+  contextSourceFiles(tree)
+    .filter(([file, dir]) => file.endsWith('.handler.ts') && !readdirSync(dir).includes(path.basename(file).replace(/\.ts$/, '.spec.ts')))
+    .map(([file]) => relative(tree, file))
+    .sort();
 
 /** Imports that mean a use case lives in the file: storage, the bus, a queue. A dispatcher takes a handler instead. */
 const USE_CASE_IMPORTS: [RegExp, string][] = [
@@ -52,26 +57,16 @@ const USE_CASE_IMPORTS: [RegExp, string][] = [
  * Every message controller (`*.message-controller.ts`) and worker (`jobs/*.worker.ts`) under services/<context>/src
  * that imports what a use case uses, with what it imports (relative to `tree`): they only translate and dispatch.
  */
-const dispatchersWithLogic = (tree: string) => {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(file);
-      } else if (entry.name.endsWith('.message-controller.ts') || (entry.name.endsWith('.worker.ts') && path.basename(dir) === 'jobs')) {
-        const text = readFileSync(file, 'utf8');
-        const uses = USE_CASE_IMPORTS.filter(([pattern]) => pattern.test(text)).map(([, what]) => what);
-        if (uses.length > 0) found.push(`${path.relative(tree, file).split(path.sep).join('/')}: ${uses.join(', ')}`);
-      }
-    }
-  };
-  for (const context of readdirSync(path.join(tree, 'services'), { withFileTypes: true })) {
-    const src = path.join(tree, 'services', context.name, 'src');
-    if (context.isDirectory() && readdirSync(path.join(tree, 'services', context.name)).includes('src')) walk(src);
-  }
-  return found.sort();
-};
+const dispatchersWithLogic = (tree: string) =>
+  contextSourceFiles(tree)
+    .filter(([file, dir]) => file.endsWith('.message-controller.ts') || (file.endsWith('.worker.ts') && path.basename(dir) === 'jobs'))
+    .map(([file]) => {
+      const text = readFileSync(file, 'utf8');
+      const uses = USE_CASE_IMPORTS.filter(([pattern]) => pattern.test(text)).map(([, what]) => what);
+      return uses.length > 0 ? `${relative(tree, file)}: ${uses.join(', ')}` : null;
+    })
+    .filter((found): found is string => found !== null)
+    .sort();
 
 /** The layer rules of .dependency-cruiser.cjs hold over the whole tree (CONVENTIONS: layer direction checked by a tool). */
 describe('architecture', () => {
