@@ -28,17 +28,17 @@ describe('/api/admin/audit at 20,000 entries', () => {
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
     db = new Client({ connectionString: stack.db.url });
     await db.connect();
-    // One entry in ten is a large template edit; the times are spread over a year, some sharing a second across contexts.
+    // One entry in fifty is a large template edit; the times are spread over a year, some sharing a second across contexts.
     for (const [i, schema] of TRAILS.entries()) {
       await db.query(
         `INSERT INTO ${schema}.audit_entries (at, actor_email, actor_role, action, target_type, target_id, target_label, before, after)
          SELECT now() - make_interval(secs => ((n * 3 + $1::int) / 2) * 1500),
                 'admin' || (n % 7) || '@register.example', 'admin',
-                CASE WHEN n % 10 = 0 THEN 'email-template.edited' ELSE 'kit.edited' END,
-                CASE WHEN n % 10 = 0 THEN 'email-template' ELSE 'kit' END,
+                CASE WHEN n % 50 = 0 THEN 'email-template.edited' ELSE 'kit.edited' END,
+                CASE WHEN n % 50 = 0 THEN 'email-template' ELSE 'kit' END,
                 (n % 500)::text, 'Target ' || n,
-                CASE WHEN n % 10 = 0 THEN jsonb_build_object('body', $2::text || n) ELSE jsonb_build_object('locationName', 'Hall ' || n) END,
-                CASE WHEN n % 10 = 0 THEN jsonb_build_object('body', $2::text || (n + 1)) ELSE jsonb_build_object('locationName', 'Hall ' || (n + 1)) END
+                CASE WHEN n % 50 = 0 THEN jsonb_build_object('body', $2::text || n) ELSE jsonb_build_object('locationName', 'Hall ' || n) END,
+                CASE WHEN n % 50 = 0 THEN jsonb_build_object('body', $2::text || (n + 1)) ELSE jsonb_build_object('locationName', 'Hall ' || (n + 1)) END
          FROM generate_series(1, $3::int) AS n`,
         [i, LARGE_TEXT, Math.ceil(ENTRIES / TRAILS.length)],
       );
@@ -91,7 +91,7 @@ describe('/api/admin/audit at 20,000 entries', () => {
 
   it('cuts a page of large entries by size, and still loses none: every context answer under 1 MB', async () => {
     const large = await count(`action = 'email-template.edited'`);
-    expect(large).toBeGreaterThan(1_000);
+    expect(large).toBeGreaterThan(300);
     // 200 of these would be ~7 MB from each context: each answer is cut at its byte cap, and the next page goes on from there.
     const edits = await readAll('&action=email-template.edited');
     expect(edits.ids.size).toBe(large);
