@@ -1,14 +1,3 @@
-import { type Actor, CodedError } from '@bleedkits/contracts';
-
-export const BackupsErrors = {
-  /** The gateway lets only admins reach these subjects; the handlers check again (none trusts the gateway alone). */
-  adminOnly: () => CodedError.forbidden('Admin access is required.'),
-};
-
-export function assertAdmin(actor: Actor | undefined): asserts actor is Actor {
-  if (actor?.role !== 'admin') throw BackupsErrors.adminOnly();
-}
-
 /** The register has one Dropbox connection: its entries share one target, so its history is one filter. */
 export const DROPBOX_AUDIT_TARGET = { type: 'cloud-storage', id: 'dropbox', label: 'Dropbox' } as const;
 

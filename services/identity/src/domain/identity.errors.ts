@@ -1,4 +1,4 @@
-import { CodedError, AuthMessages } from '@bleedkits/contracts';
+import { CodedError, AuthMessages, ADMIN_ACCESS_REQUIRED } from '@bleedkits/contracts';
 
 /** The identity context's refusals, each with its stable code. */
 export const IdentityErrors = {
@@ -7,7 +7,7 @@ export const IdentityErrors = {
   userNotFound: () => CodedError.notFound('User not found'),
   currentPasswordWrong: () => CodedError.validation([AuthMessages.currentPasswordWrong]),
   resetTokenInvalid: () => CodedError.validation([AuthMessages.resetTokenInvalid]),
-  adminOnly: () => CodedError.forbidden('Admin access is required.'),
+  adminOnly: () => CodedError.forbidden(ADMIN_ACCESS_REQUIRED),
   ownRole: () => CodedError.forbidden('You cannot change your own role'),
   deleteAdmin: () => CodedError.forbidden('Admin users cannot be deleted'),
   deleteSelf: () => CodedError.forbidden('You cannot delete your own account'),

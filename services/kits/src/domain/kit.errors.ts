@@ -1,10 +1,10 @@
-import { CodedError, KitMessages } from '@bleedkits/contracts';
+import { CodedError, KitMessages, ADMIN_ACCESS_REQUIRED } from '@bleedkits/contracts';
 
 export const KitErrors = {
   /** Someone else's kit answers exactly like a missing one: its existence is not disclosed. */
   notFound: () => CodedError.notFound(KitMessages.notFound),
   adminOnlyField: () => CodedError.forbidden(KitMessages.adminOnlyField),
-  adminOnly: () => CodedError.forbidden('Admin access is required.'),
+  adminOnly: () => CodedError.forbidden(ADMIN_ACCESS_REQUIRED),
   invalidId: () => CodedError.validation(['Kit id must be a positive whole number']),
 };
 

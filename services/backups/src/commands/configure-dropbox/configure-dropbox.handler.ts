@@ -9,6 +9,7 @@ import {
   dropboxTokenRules,
   errorMessages,
   validateAgainst,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { CloudStorage, CloudTokenError } from '../../providers/cloud-storage/cloud-storage';
@@ -20,7 +21,7 @@ import { DropboxConnectionRepository } from '../../database/dropbox-connection.r
 import { DropboxAccess, SEALED_PURPOSE } from '../../dropbox-access';
 import { DropboxAuthorization } from '../../providers/dropbox-auth/dropbox-authorization';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
-import { DROPBOX_AUDIT_TARGET, assertAdmin, dropboxAccountLabel } from '../../domain/backups-audit';
+import { DROPBOX_AUDIT_TARGET, dropboxAccountLabel } from '../../domain/backups-audit';
 
 /**
  * POST /api/admin/dropbox-setup (a pasted access token, for older Dropbox apps): the spec's rules, then one call to

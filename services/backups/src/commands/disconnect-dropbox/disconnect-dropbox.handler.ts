@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type Actor, DropboxConnectionMessages, type DropboxDisconnectResponse, ErrorCode } from '@bleedkits/contracts';
+import { type Actor, DropboxConnectionMessages, type DropboxDisconnectResponse, ErrorCode, assertAdmin } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
-import { DROPBOX_AUDIT_TARGET, assertAdmin, dropboxAccountLabel } from '../../domain/backups-audit';
+import { DROPBOX_AUDIT_TARGET, dropboxAccountLabel } from '../../domain/backups-audit';
 import { DropboxAccess, DropboxNotConnectedError } from '../../dropbox-access';
 import { CloudTokenError } from '../../providers/cloud-storage/cloud-storage';
 import { DropboxAuthorization, DropboxGrantError } from '../../providers/dropbox-auth/dropbox-authorization';

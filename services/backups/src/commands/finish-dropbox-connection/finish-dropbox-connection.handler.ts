@@ -5,6 +5,7 @@ import {
   type DropboxConnectFinishResponse,
   DropboxConnectionMessages,
   ErrorCode,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { BackupContext } from '../../backup-context';
@@ -16,7 +17,7 @@ import { DropboxAuthorization, DropboxGrantError } from '../../providers/dropbox
 import { RunBackupHandler } from '../run-backup/run-backup.handler';
 import { VERIFIER_PURPOSE } from '../connect-dropbox/connect-dropbox.handler';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
-import { DROPBOX_AUDIT_TARGET, assertAdmin, dropboxAccountLabel } from '../../domain/backups-audit';
+import { DROPBOX_AUDIT_TARGET, dropboxAccountLabel } from '../../domain/backups-audit';
 
 const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 2048 ? v : null);
 

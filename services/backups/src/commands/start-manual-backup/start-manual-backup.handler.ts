@@ -2,12 +2,11 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { type Actor, BackupJobNames, ErrorCode, type ManualBackupJob, QueueNames, type StartBackupResponse } from '@bleedkits/contracts';
+import { type Actor, BackupJobNames, ErrorCode, type ManualBackupJob, QueueNames, type StartBackupResponse, assertAdmin } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { BackupRunRepository, toRecord } from '../../database/backup-run.repository';
 import { Clock } from '../../clock';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
-import { assertAdmin } from '../../domain/backups-audit';
 
 export const manualRunKey = (backupId: string) => `manual:${backupId}`;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CompareCsvRowsRequest, type CompareCsvRowsResponse, ComparisonMessages, MATCH_KEYS_MAX } from '@bleedkits/contracts';
+import { type CompareCsvRowsRequest, type CompareCsvRowsResponse, ComparisonMessages, MATCH_KEYS_MAX, assertAdmin } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { KitIndex, comparisonKit, comparisonRow, differencesOf, rowLocation, rowLocationKey, rowSerialKey } from '../../domain/comparison';
 import { KitsClient } from '../../kits/kits.client';
@@ -17,7 +17,7 @@ export class CompareCsvHandler {
   constructor(private readonly kits: KitsClient) {}
 
   async execute({ actor, rows }: CompareCsvRowsRequest): Promise<CompareCsvRowsResponse> {
-    if (actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
+    assertAdmin(actor);
     if (!Array.isArray(rows) || rows.length === 0) throw ServiceError.validation([ComparisonMessages.noRows]);
     if (rows.length > MAX_ROWS) throw ServiceError.validation([`At most ${MAX_ROWS} rows per comparison request`]);
     if (rows.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) throw ServiceError.validation([ComparisonMessages.unparseable]);

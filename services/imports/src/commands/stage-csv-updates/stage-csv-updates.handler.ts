@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CSV_UPDATES_MAX, CSV_UPDATES_PART, CsvUpdateMessages, type StageCsvUpdatesRequest, isUuid } from '@bleedkits/contracts';
+import { CSV_UPDATES_MAX, CSV_UPDATES_PART, CsvUpdateMessages, type StageCsvUpdatesRequest, isUuid, assertAdmin } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { type ValidUpdate, readApprovedUpdate } from '../../domain/approved-update';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
@@ -13,7 +13,7 @@ export class StageCsvUpdatesHandler {
   constructor(private readonly updates: CsvUpdateRepository) {}
 
   async execute(req: StageCsvUpdatesRequest): Promise<{ staged: number }> {
-    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
+    assertAdmin(req?.actor);
     if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);
     const first = Number(req.firstPosition);
     if (!Number.isInteger(first) || first < 0 || first >= CSV_UPDATES_MAX) throw ServiceError.validation(['firstPosition is out of range']);

@@ -8,6 +8,7 @@ import {
   type QueueCsvUpdatesResponse,
   type StartCsvUpdatesRequest,
   isUuid,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
@@ -21,7 +22,7 @@ export class StartCsvUpdatesHandler {
   ) {}
 
   async execute(req: StartCsvUpdatesRequest): Promise<QueueCsvUpdatesResponse> {
-    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
+    assertAdmin(req?.actor);
     if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);
     const job = await this.updates.seal(req.jobId, req.actor, Number(req.totalUpdates));
     if (job === null) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CSV_UPDATE_ENTRIES_PART, type CsvUpdateEntriesPart, type CsvUpdateEntriesRequest, CsvUpdateMessages, isUuid } from '@bleedkits/contracts';
+import {
+  CSV_UPDATE_ENTRIES_PART,
+  type CsvUpdateEntriesPart,
+  type CsvUpdateEntriesRequest,
+  CsvUpdateMessages,
+  isUuid,
+  assertAdmin,
+} from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
@@ -12,7 +19,7 @@ export class CsvUpdateEntriesHandler {
   constructor(private readonly updates: CsvUpdateRepository) {}
 
   async execute(req: CsvUpdateEntriesRequest): Promise<CsvUpdateEntriesPart> {
-    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
+    assertAdmin(req?.actor);
     const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;
     if (!job) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
     const limit = Math.min(Math.max(Number(req.limit) || CSV_UPDATE_ENTRIES_PART, 1), CSV_UPDATE_ENTRIES_PART);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CsvUpdateJobStatus, CsvUpdateMessages, type CsvUpdateStatusRequest, isUuid } from '@bleedkits/contracts';
+import { type CsvUpdateJobStatus, CsvUpdateMessages, type CsvUpdateStatusRequest, isUuid, assertAdmin } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
@@ -9,7 +9,7 @@ export class CsvUpdateStatusHandler {
   constructor(private readonly updates: CsvUpdateRepository) {}
 
   async execute(req: CsvUpdateStatusRequest): Promise<CsvUpdateJobStatus> {
-    if (req?.actor?.role !== 'admin') throw ServiceError.forbidden('Admin access is required.');
+    assertAdmin(req?.actor);
     const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;
     if (!job) throw ServiceError.notFound(CsvUpdateMessages.jobNotFound);
     return {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { BulkApproveResponse, Actor } from '@bleedkits/contracts';
+import { type BulkApproveResponse, type Actor, assertAdmin } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { KitRepository } from '../../database/kit.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { kitAuditLabel } from '../../domain/kit-audit';

@@ -9,9 +9,9 @@ import {
   type LastDownloadResponse,
   NEVER_DOWNLOADED_SENTINEL,
   ambulanceVerificationState,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { PreSerialisedJson, ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { AmbulanceFeedRepository, type FeedEntryRow } from '../../database/ambulance-feed.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { KITS_ENV, type KitsEnv } from '../../config/env';

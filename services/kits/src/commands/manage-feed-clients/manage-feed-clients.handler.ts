@@ -11,9 +11,9 @@ import {
   feedClientLabelErrors,
   isFeedScope,
   isUuid,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 

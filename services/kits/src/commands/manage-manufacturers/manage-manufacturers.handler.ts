@@ -7,9 +7,9 @@ import {
   OTHER_MAKE,
   makeLabel,
   normaliseManufacturerName,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type AdminKit, IdentitySubjects, type Actor } from '@bleedkits/contracts';
+import { type AdminKit, IdentitySubjects, type Actor, assertAdmin } from '@bleedkits/contracts';
 import { NatsBus, ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';

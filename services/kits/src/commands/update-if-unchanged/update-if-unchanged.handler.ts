@@ -9,9 +9,9 @@ import {
   comparableValue,
   comparisonFieldOf,
   staleValueMessage,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { readKitInput } from '../../domain/kit-input';
 import type { KitState } from '../../domain/kit-state';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';

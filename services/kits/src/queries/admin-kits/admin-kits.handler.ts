@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { KIT_STATUSES, type Actor, type ListPartRequest } from '@bleedkits/contracts';
+import { KIT_STATUSES, type Actor, type ListPartRequest, assertAdmin } from '@bleedkits/contracts';
 import type { PreSerialisedJson } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { KitRepository } from '../../database/kit.repository';
 import { KitViews } from '../kit-views';
 import { kitListPart, listWindow } from '../list-part';

@@ -5,8 +5,8 @@ import {
   type FeedAccessLogRequest,
   type FeedAccessLogResponse,
   type Actor,
+  assertAdmin,
 } from '@bleedkits/contracts';
-import { assertAdmin } from '../../domain/admin-only';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 
 export type FeedAccessLogPageRequest = FeedAccessLogRequest & { actor: Actor };

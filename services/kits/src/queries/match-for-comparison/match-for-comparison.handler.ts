@@ -7,9 +7,9 @@ import {
   type MatchableKit,
   locationMatchKey,
   serialMatchKey,
+  assertAdmin,
 } from '@bleedkits/contracts';
 import { ServiceError } from '@bleedkits/platform';
-import { assertAdmin } from '../../domain/admin-only';
 import { ComparisonCandidatesRepository } from '../../database/comparison-candidates.repository';
 
 /**

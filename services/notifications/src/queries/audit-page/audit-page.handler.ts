@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { Actor, AuditPage, AuditPageRequest } from '@bleedkits/contracts';
-import { CodedError } from '@bleedkits/contracts';
+import { type Actor, type AuditPage, type AuditPageRequest, assertAdmin } from '@bleedkits/contracts';
 import { NotificationsAuditTrail } from '../../database/notifications-audit-trail';
 
 /** One page of the notifications' audit trail for /api/admin/audit and a kit's History: admins only, newest first. */
@@ -14,7 +13,7 @@ export class NotificationsAuditPageHandler {
   ) {}
 
   async execute({ actor, ...request }: { actor: Actor } & AuditPageRequest): Promise<AuditPage> {
-    if (actor?.role !== 'admin') throw CodedError.forbidden('Admin access is required.');
+    assertAdmin(actor);
     return this.audit.page(this.dataSource, request);
   }
 }
