@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
@@ -19,24 +19,37 @@ const cruise = (cwd: string, targets: string[]) => {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 };
 
-/** Every file under services/<context>/src of `tree` (node_modules and dist aside), as [absolute path, folder]. */
-const contextSourceFiles = (tree: string): [string, string][] => {
+/** Every file under `dir` (node_modules and dist aside), as [absolute path, folder]. */
+const filesUnder = (dir: string): [string, string][] => {
   const files: [string, string][] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const file = path.join(at, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(file);
-      } else files.push([file, dir]);
+      } else files.push([file, at]);
     }
   };
-  for (const context of readdirSync(path.join(tree, 'services'), { withFileTypes: true })) {
-    const src = path.join(tree, 'services', context.name, 'src');
-    if (context.isDirectory() && readdirSync(path.join(tree, 'services', context.name)).includes('src')) walk(src);
-  }
+  walk(dir);
   return files;
 };
+
+/** Every file under services/<context>/src of `tree`, as [absolute path, folder]. */
+const contextSourceFiles = (tree: string): [string, string][] =>
+  readdirSync(path.join(tree, 'services'), { withFileTypes: true })
+    .filter((context) => context.isDirectory() && existsSync(path.join(tree, 'services', context.name, 'src')))
+    .flatMap((context) => filesUnder(path.join(tree, 'services', context.name, 'src')));
+
 const relative = (tree: string, file: string) => path.relative(tree, file).split(path.sep).join('/');
+
+/** The server's production sources of `tree` (relative): the contexts', the gateway's and the platform's, tests and test helpers aside. */
+const serverProductionFiles = (tree: string): string[] =>
+  [
+    ...contextSourceFiles(tree),
+    ...['gateway/src', 'platform/src'].filter((dir) => existsSync(path.join(tree, dir))).flatMap((dir) => filesUnder(path.join(tree, dir))),
+  ]
+    .map(([file]) => relative(tree, file))
+    .filter((file) => file.endsWith('.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(file) && !/(^|\/)(testing|test)\//.test(file));
 
 /** Every `*.handler.ts` under services/<context>/src without its `*.handler.spec.ts` beside it (relative to `tree`). */
 const handlersWithoutSpec = (tree: string) =>
@@ -66,6 +79,17 @@ const dispatchersWithLogic = (tree: string) =>
       return uses.length > 0 ? `${relative(tree, file)}: ${uses.join(', ')}` : null;
     })
     .filter((found): found is string => found !== null)
+    .sort();
+
+/** The one postcodes.io client (platform/src/providers/postcodes): the only production file that speaks its protocol. */
+const POSTCODES_CLIENT_HOME = 'platform/src/providers/postcodes/';
+/** A path of postcodes.io's protocol in a string or after a base URL: what a second client would have to write. */
+const POSTCODES_IO_PATH = /[`'"}]\/(postcodes|outcodes)\b|\/places\?q=/;
+
+/** Production files outside the client's home that build a postcodes.io request themselves (relative to `tree`). */
+const postcodesClientsElsewhere = (tree: string) =>
+  serverProductionFiles(tree)
+    .filter((file) => !file.startsWith(POSTCODES_CLIENT_HOME) && POSTCODES_IO_PATH.test(readFileSync(path.join(tree, file), 'utf8')))
     .sort();
 
 /** The layer rules of .dependency-cruiser.cjs hold over the whole tree (CONVENTIONS: layer direction checked by a tool). */
@@ -104,6 +128,17 @@ describe('architecture', () => {
     expect(dispatchersWithLogic(path.join(root, 'scripts/fixtures/controller-with-logic'))).toEqual([
       'services/demo/src/jobs/demo.worker.ts: the bus',
       'services/demo/src/queries/demo-page/demo-page.message-controller.ts: a repository or the database',
+    ]);
+  });
+
+  // docs/architecture.md: one postcodes.io client (platform), bound by each context to its own port.
+  it('speaks postcodes.io only in its one client', () => {
+    expect(postcodesClientsElsewhere(root)).toEqual([]);
+  });
+
+  it('fails a context with a postcodes.io client of its own', () => {
+    expect(postcodesClientsElsewhere(path.join(root, 'scripts/fixtures/second-postcodes-client'))).toEqual([
+      'services/demo/src/providers/geocoding/postcodes.geocoder.ts',
     ]);
   });
 });

@@ -21,3 +21,4 @@ export * from './nats/nats-bus.module';
 export * from './queues';
 export * from './feed/revision-feed-follower';
 export * from './audit';
+export * from './providers/postcodes';

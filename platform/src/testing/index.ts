@@ -9,6 +9,8 @@ export * from './rejection';
 export * from './redis';
 export * from './service-process';
 export * from './otlp-receiver';
+export * from './http-peer';
+export * from './postcodes-io-peer';
 export * from './shared-data';
 export * from './doubles';
 export * from './wait-for';

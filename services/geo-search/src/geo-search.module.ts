@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { HealthModule, NatsBusModule } from '@bleedkits/platform';
+import { HealthModule, NatsBusModule, postcodesIoFrom } from '@bleedkits/platform';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from './config/env';
 import { GoogleGeocoder } from './geocoding/google.geocoder';
 import type { GeocodingPort } from './geocoding/geocoding.port';
@@ -22,8 +22,8 @@ import { HotQueryServer } from './transport/hot-query-server';
 /** The configured geocoding providers, in the order the search tries them after the gazetteer. */
 export function geocodingProviders(env: GeoSearchEnv): GeocodingPort[] {
   const providers: GeocodingPort[] = [];
-  if (env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off')
-    providers.push(new PostcodesIoGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS));
+  const postcodes = postcodesIoFrom(env);
+  if (postcodes) providers.push(new PostcodesIoGeocoder(postcodes));
   if (env.GOOGLE_GEOCODING_API_KEY)
     providers.push(new GoogleGeocoder(env.GOOGLE_GEOCODING_BASE_URL, env.GOOGLE_GEOCODING_API_KEY, env.GEOCODING_TIMEOUT_MS));
   return providers;

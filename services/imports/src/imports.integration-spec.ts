@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 import {
@@ -13,7 +12,7 @@ import {
   kitRegistrationRules,
   validateAgainst,
 } from '@bleedkits/contracts';
-import { rejection } from '@bleedkits/platform/testing';
+import { type PostcodesIoPeer, rejection, startPostcodesIoPeer } from '@bleedkits/platform/testing';
 import { type ImportsHarness, actor, csvLine, finishedImport, importErrors, startImport, startImportsBed } from '../test/imports-harness';
 import { isleOfManTemplateCsv, traffordTemplateCsv } from '../test/real-data';
 
@@ -51,38 +50,17 @@ function expectedRefusals(csv: string): Record<string, string[]> {
   return out;
 }
 
-/** A postcodes.io peer on loopback that speaks its bulk lookup (POST /postcodes) and knows a few postcodes. */
-async function postcodesIoPeer(known: Record<string, [number, number]>): Promise<{ url: string; server: Server; asked: string[][] }> {
-  const asked: string[][] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/postcodes') return res.writeHead(404).end();
-      const { postcodes } = JSON.parse(body) as { postcodes: string[] };
-      asked.push(postcodes);
-      const result = postcodes.map((q) => {
-        const hit = known[q.toUpperCase()];
-        return { query: q, result: hit ? { postcode: q.toUpperCase(), latitude: hit[0], longitude: hit[1] } : null };
-      });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 200, result }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, server, asked };
-}
-
 describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits context', () => {
   let h: ImportsHarness;
   let db: Client;
-  let peer: Awaited<ReturnType<typeof postcodesIoPeer>>;
+  let peer: PostcodesIoPeer;
   const uploader = actor('user');
   const admin = actor('admin');
   const kitsOf = async (ownerId: string) => (await db.query(`SELECT * FROM kits.kits WHERE owner_id = $1 ORDER BY id`, [ownerId])).rows;
 
   beforeAll(async () => {
-    peer = await postcodesIoPeer({ 'SK9 1AA': [53.3283, -2.2297] });
+    // postcodes.io on loopback, knowing one postcode.
+    peer = await startPostcodesIoPeer({ postcodes: { 'SK9 1AA': { latitude: 53.3283, longitude: -2.2297 } } });
     h = await startImportsBed({ importsEnv: { POSTCODES_IO_BASE_URL: peer.url, IMPORTS_BATCH_SIZE: '50' } });
     db = new Client({ connectionString: h.env.DATABASE_URL });
     await db.connect();
@@ -90,7 +68,7 @@ describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits cont
   afterAll(async () => {
     await db?.end();
     await h?.close();
-    peer?.server.close();
+    await peer?.close();
   });
 
   describe('real data (read from ../shared/data)', () => {
@@ -200,7 +178,7 @@ describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits cont
         ],
       });
       expect(seeded.outcomes[0]).toMatchObject({ kitId: expect.any(Number) });
-      peer.asked.length = 0;
+      peer.bulk.length = 0;
       const csv = file(
         row({ serialNumber: 'GEO-1', postcode: 'm1 4bt', latitude: '', longitude: '' }),
         row({ serialNumber: 'GEO-2', postcode: 'sk91aa', latitude: '', longitude: '' }),
@@ -213,7 +191,7 @@ describe('imports over NATS with real Postgres, Redis (BullMQ) and the kits cont
         '4': [ImportMessages.postcodeNotLocated('ZZ9 9ZZ')],
         '5': [ImportMessages.halfLocation],
       });
-      expect(peer.asked.flat().sort()).toEqual(['SK9 1AA', 'ZZ9 9ZZ']);
+      expect(peer.bulk.flat().sort()).toEqual(['SK9 1AA', 'ZZ9 9ZZ']);
       const kits = await kitsOf(owner.id);
       expect(kits.find((k) => k.serial_number === 'GEO-1')).toMatchObject({
         latitude: 53.4808,

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { DatabaseModule, HealthModule, NatsBus, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { DatabaseModule, HealthModule, NatsBus, NatsBusModule, QueueModule, postcodesIoFrom } from '@bleedkits/platform';
 import { IMPORTS_ENV, type ImportsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { CsvUpdateRepository } from './database/csv-update.repository';
@@ -42,13 +42,13 @@ export class ImportsModule {
     const geocoder = {
       provide: PostcodeGeocoder,
       inject: [NatsBus],
-      useFactory: (bus: NatsBus) =>
-        new FallbackPostcodeGeocoder([
+      useFactory: (bus: NatsBus) => {
+        const postcodes = postcodesIoFrom(env);
+        return new FallbackPostcodeGeocoder([
           new RegisterGazetteerGeocoder(bus, env.NATS_REQUEST_TIMEOUT_MS),
-          ...(env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off'
-            ? [new PostcodesIoGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS)]
-            : []),
-        ]),
+          ...(postcodes ? [new PostcodesIoGeocoder(postcodes)] : []),
+        ]);
+      },
     };
     return {
       module: ImportsModule,

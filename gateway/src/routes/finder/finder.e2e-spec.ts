@@ -2,10 +2,11 @@ import type { INestMicroservice } from '@nestjs/common';
 import { get as httpGet } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { FINDER, FinderMessages, PRIVATE_KIT_FIELDS, type ViewportQuery, mercatorX, mercatorY, viewportCells } from '@bleedkits/contracts';
+import { type HttpPeer, startPostcodesIoPeer } from '@bleedkits/platform/testing';
 import { HttpClient } from '../../../test/http-client';
 import { type Stack, startStack } from '../../../test/stack-harness';
 import { startGeoReplica } from '../../../test/geo-replica';
-import { type FakeServer, W3W_FAKE_KEY, fakePostcodesIo, fakeWhat3words } from './testing/provider-fakes';
+import { W3W_FAKE_KEY, fakeWhat3words } from './testing/provider-fakes';
 import { type SeedKit, seedKitsSql, traffordSites } from './testing/seed-kits';
 
 jest.setTimeout(60_000);
@@ -23,8 +24,8 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
   let http: HttpClient;
   let geo: INestMicroservice | null = null;
   let lastRevision = 0;
-  let postcodesIo: FakeServer;
-  let w3w: FakeServer;
+  let postcodesIo: HttpPeer;
+  let w3w: HttpPeer;
   const publicKits: SeedKit[] = [];
   const privateValues: string[] = [];
   const publicBodies: { path: string; text: string }[] = [];
@@ -43,7 +44,7 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
   }
 
   beforeAll(async () => {
-    postcodesIo = await fakePostcodesIo({
+    postcodesIo = await startPostcodesIoPeer({
       postcodes: { 'SW1A 1AA': { latitude: 51.501009, longitude: -0.141588 }, 'M1 1AE': { latitude: 53.4808, longitude: -2.2426 } },
       outcodes: { NE1: { latitude: 54.9733, longitude: -1.6139 } },
       places: { Didsbury: { latitude: 53.4167, longitude: -2.2311 } },

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { normalisePostcode } from '@bleedkits/contracts';
+import { type PostcodeLookup, postcodesIoFrom } from '@bleedkits/platform';
 import { KITS_ENV, type KitsEnv } from '../config/env';
 
 export type PlaceFromCoordinates = { postcode: string; city: string };
@@ -11,26 +11,18 @@ export abstract class ReverseGeocoder {
   abstract lookup(latitude: number, longitude: number): Promise<PlaceFromCoordinates | null>;
 }
 
-/** postcodes.io's reverse lookup: GET /postcodes?lon=&lat=&limit=1 → {status, result: [{postcode, admin_district, ...}]}. */
+/**
+ * postcodes.io's nearest postcode to a position, over the register's one postcodes.io client (platform); the town is
+ * its district, else its parish, else its region.
+ */
 export class PostcodesIoReverseGeocoder extends ReverseGeocoder {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(private readonly postcodes: PostcodeLookup) {
     super();
   }
 
   async lookup(latitude: number, longitude: number): Promise<PlaceFromCoordinates | null> {
-    const url = new URL('/postcodes', this.baseUrl);
-    url.searchParams.set('lon', String(longitude));
-    url.searchParams.set('lat', String(latitude));
-    url.searchParams.set('limit', '1');
-    const res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { result?: { postcode?: string; admin_district?: string; parish?: string; region?: string }[] | null };
-    const hit = body.result?.[0];
-    if (!hit?.postcode) return null;
-    return { postcode: normalisePostcode(hit.postcode), city: hit.admin_district ?? hit.parish ?? hit.region ?? '' };
+    const hit = await this.postcodes.nearest(latitude, longitude);
+    return hit ? { postcode: hit.postcode, city: hit.adminDistrict ?? hit.parish ?? hit.region ?? '' } : null;
   }
 }
 
@@ -60,10 +52,8 @@ export class FallbackReverseGeocoder extends ReverseGeocoder {
 
   constructor(@Inject(KITS_ENV) env: KitsEnv, @InjectDataSource() dataSource: DataSource) {
     super();
-    this.remote =
-      env.POSTCODES_IO_BASE_URL && env.POSTCODES_IO_BASE_URL !== 'off'
-        ? new PostcodesIoReverseGeocoder(env.POSTCODES_IO_BASE_URL, env.GEOCODING_TIMEOUT_MS)
-        : null;
+    const postcodes = postcodesIoFrom(env);
+    this.remote = postcodes ? new PostcodesIoReverseGeocoder(postcodes) : null;
     this.local = new GazetteerReverseGeocoder(dataSource);
   }
 

@@ -1,0 +1,2 @@
+export * from './postcode-lookup.port';
+export * from './postcodes-io.client';
