@@ -1,7 +1,7 @@
 import { Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { RedisStore } from 'connect-redis';
 import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
@@ -16,8 +16,8 @@ import { sameOriginOnly } from '../security/same-origin.middleware';
 import { boundedJsonShape, jsonBodiesOnly, jsonBodyParser } from '../security/request-bodies';
 import { applyHttpTimeouts, strictExpressAdapter } from './http-hardening';
 import { serveWebApp } from '../web/serve-web-app';
-import { describeFinderRoutes, serveFinderAheadOf } from '../routes/finder/finder-fast-path';
-import { FEED_SECURITY_SCHEME } from '../routes/ambulance-feed/feed-openapi.models';
+import { serveFinderAheadOf } from '../routes/finder/finder-fast-path';
+import { buildApiDescription } from '../openapi/api-description';
 import '../sessions/session.types';
 import { writeAccessLog } from './access-log';
 import { startManagementServer } from './management-server';
@@ -97,19 +97,8 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
   app.useGlobalPipes(contractValidationPipe());
   // Signals are handled by main.ts (stopOnSignals): a bounded graceful stop that also flushes traces.
 
-  const docConfig = new DocumentBuilder()
-    .setTitle('UK Bleed Kit Register API')
-    .setDescription('The documented /api surface of the register. Session cookie authentication (bk.sid).')
-    .setVersion('1')
-    .addCookieAuth('bk.sid')
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'an ambulance-feed key (bkf_…), issued by an admin per feed client' },
-      FEED_SECURITY_SCHEME,
-    )
-    .build();
-  SwaggerModule.setup('api/docs', app, () => describeFinderRoutes(SwaggerModule.createDocument(app, docConfig)), {
-    jsonDocumentUrl: 'api/docs/openapi.json',
-  });
+  // Built on the first request for it, then kept (openapi/api-description.ts).
+  SwaggerModule.setup('api/docs', app, () => buildApiDescription(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   if (env.SERVE_WEB) serveWebApp(app, env.WEB_DIST_DIR);
 

@@ -11,6 +11,11 @@ const LIMITED = 'bk:client-rate-limited';
 /** Marks a route as counted against AUTH_MAX_REQUESTS_PER_CLIENT (auth, password and contact routes). */
 export const ClientRateLimited = () => SetMetadata(LIMITED, true);
 
+/** Whether the route (its handler, then its controller) is counted: the guard's rule, and the 429 in /api/docs. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- a handler and its controller class
+export const isClientRateLimited = (reflector: Reflector, targets: Function[]): boolean =>
+  reflector.getAllAndOverride<boolean>(LIMITED, targets) === true;
+
 /**
  * Per client address, shared across gateway replicas through Redis. The address is the socket's unless
  * TRUST_PROXY is set, so a forged X-Forwarded-For does not buy an attacker a fresh budget.
@@ -24,7 +29,7 @@ export class ClientRateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    if (!this.reflector.getAllAndOverride<boolean>(LIMITED, [ctx.getHandler(), ctx.getClass()])) return true;
+    if (!isClientRateLimited(this.reflector, [ctx.getHandler(), ctx.getClass()])) return true;
     const req = ctx.switchToHttp().getRequest<Request>();
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const d = await this.limiter.hit(`rl:client:${client}`, this.env.AUTH_MAX_REQUESTS_PER_CLIENT, this.env.AUTH_RATE_WINDOW_SECONDS);

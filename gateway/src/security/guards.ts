@@ -39,6 +39,21 @@ export function onAdminPath(req: Request): boolean {
   );
 }
 
+/** Who may call a route: what AccessGuard enforces, and what the OpenAPI description declares (openapi/api-description.ts). */
+export type RouteAccess = 'public' | 'signed-in' | 'owner-or-admin' | 'admin';
+
+/** The rule, from the route's decorators (`marked`) and whether its path is under /api/admin. */
+export function requiredAccess(marked: (key: string) => boolean, adminPath: boolean): RouteAccess {
+  if (marked(ADMIN) || (adminPath && !marked(OWNER_USABLE))) return 'admin';
+  if (marked(OWNER_USABLE)) return 'owner-or-admin';
+  return marked(SIGNED_IN) ? 'signed-in' : 'public';
+}
+
+/** A documented path template (`/api/admin/kits/{id}`) read as AccessGuard reads a request's path. */
+export function routeAccess(marked: (key: string) => boolean, template: string): RouteAccess {
+  return requiredAccess(marked, isUnder(canonicalPath(template), '/api/admin'));
+}
+
 /**
  * One global guard. Every route under /api/admin/ requires the admin role unless explicitly marked owner-usable,
  * so a new admin route cannot be published unguarded by forgetting a decorator.
@@ -54,13 +69,11 @@ export class AccessGuard implements CanActivate {
     if (ctx.getType() !== 'http') return true;
     const req = ctx.switchToHttp().getRequest<Request>();
     const targets = [ctx.getHandler(), ctx.getClass()];
-    const ownerUsable = this.reflector.getAllAndOverride<boolean>(OWNER_USABLE, targets);
-    const admin = this.reflector.getAllAndOverride<boolean>(ADMIN, targets) || (onAdminPath(req) && !ownerUsable);
-    const signedIn = admin || ownerUsable || this.reflector.getAllAndOverride<boolean>(SIGNED_IN, targets);
-    if (!signedIn) return true;
+    const access = requiredAccess((key) => this.reflector.getAllAndOverride<boolean>(key, targets) === true, onAdminPath(req));
+    if (access === 'public') return true;
     const user = await this.users.load(req);
     if (!user) throw new GatewayError({ code: ErrorCode.Unauthenticated, message: NOT_SIGNED_IN });
-    if (admin && user.role !== 'admin') throw new GatewayError({ code: ErrorCode.Forbidden, message: ADMIN_REQUIRED });
+    if (access === 'admin' && user.role !== 'admin') throw new GatewayError({ code: ErrorCode.Forbidden, message: ADMIN_REQUIRED });
     return true;
   }
 }

@@ -8,11 +8,11 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { HeaderObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -40,14 +40,7 @@ import { GatewayError } from '../../errors/http-error.filter';
 import { RateLimiter } from '../../security/rate-limiter';
 import { readFeedPart } from './feed-parts';
 import { readAheadInOrder, streamJsonPage } from './feed-page-stream';
-import {
-  ApiErrorModel,
-  CodeDisclosedModel,
-  ControlRoomKitModel,
-  FEED_SECURITY_SCHEME,
-  FeedPageModel,
-  FeedWithdrawalModel,
-} from './feed-openapi.models';
+import { CodeDisclosedModel, ControlRoomKitModel, FEED_SECURITY_SCHEME, FeedPageModel, FeedWithdrawalModel } from './feed-openapi.models';
 
 /** Parts of one page read at the same time (each is one NATS request, answered by any kits replica). */
 export const FEED_PARTS_IN_FLIGHT = 3;
@@ -66,9 +59,9 @@ const PAGING_HEADERS: Record<'ETag' | 'X-Next-Cursor' | 'X-Has-More', HeaderObje
  */
 @ApiTags('ambulance-feed')
 @ApiBearerAuth(FEED_SECURITY_SCHEME)
-@ApiExtraModels(ControlRoomKitModel, FeedWithdrawalModel)
-@ApiUnauthorizedResponse({ description: 'no key, an unknown key or a revoked key (the answer does not say which)', type: ApiErrorModel })
-@ApiTooManyRequestsResponse({ description: 'over AMBULANCE_FEED_MAX_REQUESTS_PER_MINUTE for this key; see Retry-After', type: ApiErrorModel })
+@ApiExtraModels(ControlRoomKitModel, FeedWithdrawalModel, FeedPageModel)
+@ApiUnauthorizedResponse({ description: 'no key, an unknown key or a revoked key (the answer does not say which)' })
+@ApiTooManyRequestsResponse({ description: 'over AMBULANCE_FEED_MAX_REQUESTS_PER_MINUTE for this key; see Retry-After' })
 @Controller('api/ambulance-feed/v1')
 export class AmbulanceFeedController {
   constructor(
@@ -87,17 +80,20 @@ export class AmbulanceFeedController {
       'kit nationwide without codes. Send the last ETag as If-None-Match: 304 means nothing changed. Every answer carrying cabinet codes is ' +
       'written to an access log (client, time, kits returned, client address).',
   })
-  @ApiProduces(FEED_CONTENT_TYPES.json, FEED_CONTENT_TYPES.csv, FEED_CONTENT_TYPES.geojson)
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'the ETag of the previous answer to the same request' })
   @ApiOkResponse({
     description:
       'json: the page below. csv: the same columns as the record, formula-neutralised, a withdrawal is a row with withdrawn=yes (no cabinetCode ' +
       "column for 'responder_app'). geojson: a FeatureCollection of Points (a withdrawal has a null geometry) with nextCursor and hasMore as members.",
-    type: FeedPageModel,
     headers: PAGING_HEADERS,
+    content: {
+      [FEED_CONTENT_TYPES.json]: { schema: { $ref: getSchemaPath(FeedPageModel) } },
+      [FEED_CONTENT_TYPES.csv]: { schema: { type: 'string' } },
+      [FEED_CONTENT_TYPES.geojson]: { schema: { $ref: '#/components/schemas/FeedGeoJson' } },
+    },
   })
   @ApiResponse({ status: 304, description: 'nothing changed since the ETag given in If-None-Match', headers: { ETag: PAGING_HEADERS.ETag } })
-  @ApiBadRequestResponse({ description: 'a bad cursor, limit or format', type: ApiErrorModel })
+  @ApiBadRequestResponse({ description: 'a bad cursor, limit or format' })
   async kits(@Req() req: Request, @Res() res: Response, @Query() query: FeedQueryDto): Promise<void> {
     const after = parseFeedCursor(query.after);
     const limit = parseFeedLimit(query.limit);
@@ -144,8 +140,8 @@ export class AmbulanceFeedController {
   })
   @ApiParam({ name: 'id', description: 'the kit id or its BCK- reference', example: 'BCK-4182' })
   @ApiOkResponse({ type: CodeDisclosedModel })
-  @ApiNotFoundResponse({ description: "no such active kit in this key's ambulance service", type: ApiErrorModel })
-  @ApiResponse({ status: 403, description: "a 'responder_app' key (it carries no codes)", type: ApiErrorModel })
+  @ApiNotFoundResponse({ description: "no such active kit in this key's ambulance service" })
+  @ApiResponse({ status: 403, description: "a 'responder_app' key (it carries no codes)" })
   async codeDisclosed(@Req() req: Request, @Param('id') id: string, @Body() dto: CodeDisclosedDto): Promise<CodeDisclosedResponse> {
     const keyHash = await this.admit(req);
     return this.bus.request(AmbulanceFeedSubjects.codeDisclosed, {

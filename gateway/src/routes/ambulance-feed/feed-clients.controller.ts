@@ -12,10 +12,10 @@ import { CreateFeedClientDto, FeedAccessLogQueryDto } from '@bleedkits/contracts
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../security/guards';
 import { actorOf } from '../../security/actor';
-import { AccessLogPageModel, ApiErrorModel, CreatedFeedClientModel, FeedClientListModel, FeedClientModel } from './feed-openapi.models';
+import { AccessLogPageModel, CreatedFeedClientModel, FeedClientListModel } from './feed-openapi.models';
 
 /** Admins manage the ambulance-feed clients (one key each) and read who received cabinet codes. */
-@ApiTags('admin')
+@ApiTags('ambulance-feed')
 @AdminOnly()
 @Controller('api/admin/ambulance-feed')
 export class FeedClientsController {
@@ -38,8 +38,7 @@ export class FeedClientsController {
 
   @Delete('clients/:id')
   @ApiOperation({ summary: 'Revoke a feed client: its key answers 401 from now on' })
-  @ApiOkResponse({ type: FeedClientModel, description: '{ message, client }' })
-  @ApiNotFoundResponse({ type: ApiErrorModel })
+  @ApiNotFoundResponse({ description: 'no such feed client' })
   revoke(@CurrentUser() me: CurrentUserType, @Param('id') id: string): Promise<{ message: string; client: FeedClientView }> {
     return this.bus.request(AmbulanceFeedSubjects.revokeClient, { actor: actorOf(me), clientId: id });
   }

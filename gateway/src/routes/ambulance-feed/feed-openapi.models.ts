@@ -141,8 +141,3 @@ export class AccessLogPageModel {
   @ApiProperty({ type: [AccessLogEntryModel] }) data: AccessLogEntryModel[];
   @ApiProperty({ type: PaginationModel }) pagination: PaginationModel;
 }
-
-export class ApiErrorModel {
-  @ApiProperty() message: string;
-  @ApiPropertyOptional({ type: [String] }) errors?: string[];
-}

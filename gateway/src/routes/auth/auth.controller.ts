@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   type CurrentUser as CurrentUserType,
@@ -40,6 +40,7 @@ export class AuthController {
   }
 
   @Get('user')
+  @ApiOperation({ summary: 'The signed-in user (401 when not signed in)' })
   async currentUser(@Req() req: Request): Promise<UserResponse> {
     const user = await this.sessions.load(req);
     if (!user) throw new GatewayError({ code: ErrorCode.Unauthenticated, message: NOT_SIGNED_IN });
@@ -48,6 +49,7 @@ export class AuthController {
 
   /** The attempt is reserved before the password is checked (login-throttle.ts); a success gives it back. */
   @Post('login')
+  @ApiOperation({ summary: 'Sign in with e-mail and password; sets the session cookie' })
   @HttpCode(200)
   @ClientRateLimited()
   async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: LoginDto): Promise<UserResponse> {
@@ -67,6 +69,7 @@ export class AuthController {
   }
 
   @Post('register')
+  @ApiOperation({ summary: 'Create an account and sign in' })
   @HttpCode(201)
   @ClientRateLimited()
   async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: RegisterDto): Promise<UserResponse> {
@@ -78,6 +81,7 @@ export class AuthController {
 
   /** The spec's logout: POST on the current-user resource. Idempotent; the browser is told to drop the cookie. */
   @Post('user')
+  @ApiOperation({ summary: 'Sign out: the session is destroyed' })
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageResponse> {
     await this.sessions.end(req);
@@ -90,6 +94,7 @@ export class AuthController {
    * and changes only when the link sent to it is opened (POST confirm-email); the old address is told.
    */
   @Put('profile')
+  @ApiOperation({ summary: "Change the signed-in user's name or e-mail (a new e-mail is confirmed by a link)" })
   @SignedIn()
   @ClientRateLimited()
   async updateProfile(@Req() req: Request, @CurrentUser() me: CurrentUserType, @Body() dto: UpdateProfileDto): Promise<UpdateProfileResponse> {
@@ -100,6 +105,7 @@ export class AuthController {
 
   /** A password change ends the user's other sessions; this one stays signed in. A wrong current password counts as a failed sign-in. */
   @Put('password')
+  @ApiOperation({ summary: "Change the signed-in user's password (the current one is checked)" })
   @SignedIn()
   @ClientRateLimited()
   async changePassword(@Req() req: Request, @CurrentUser() me: CurrentUserType, @Body() dto: ChangePasswordDto): Promise<MessageResponse> {
@@ -112,6 +118,7 @@ export class AuthController {
 
   /** Completes an e-mailed change of sign-in address; the user's other sessions end (this browser's stays). */
   @Post('confirm-email')
+  @ApiOperation({ summary: "Complete an e-mail change with the link's token; the user's other sessions end" })
   @HttpCode(200)
   @ClientRateLimited()
   async confirmEmail(@Req() req: Request, @Body() dto: ConfirmEmailChangeDto): Promise<MessageResponse> {
@@ -122,6 +129,7 @@ export class AuthController {
 
   /** Completes an e-mailed reset link; every session of that user ends. */
   @Post('reset-password')
+  @ApiOperation({ summary: 'Set a new password with the token of a reset e-mail' })
   @HttpCode(200)
   @ClientRateLimited()
   async resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageResponse> {

@@ -9,7 +9,7 @@ import { LoginThrottle } from './login-throttle';
  * The admin's unlock of an account's sign-in: forgets its failures and every client's back-off at once (the
  * lock would otherwise lift by itself after LOGIN_FAILURE_WINDOW_SECONDS). docs/decisions.md.
  */
-@ApiTags('admin')
+@ApiTags('auth')
 @AdminOnly()
 @Controller('api/admin/login-locks')
 export class LoginLocksController {

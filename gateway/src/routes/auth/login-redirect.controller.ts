@@ -1,8 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ErrorCode, RETURN_TO_PARAM, RETURN_TO_REFUSED_MESSAGE, safeReturnTo, signInPageHref } from '@bleedkits/contracts';
 import { GatewayError } from '../../errors/http-error.filter';
+import { Redirects } from '../../openapi/answers.decorator';
 
 /**
  * GET /api/login, the spec's login redirect for admin pages: a link or bookmark to it lands on the sign-in page,
@@ -15,7 +16,7 @@ export class LoginRedirectController {
   @Get('login')
   @ApiOperation({ summary: 'Redirects (302) to the sign-in page, which returns to returnTo after a sign-in' })
   @ApiQuery({ name: RETURN_TO_PARAM, required: false, description: 'a path on this site, e.g. /admin/backups' })
-  @ApiResponse({ status: 302, description: 'to /auth, with returnTo when one was given' })
+  @Redirects(302, 'to /auth, with returnTo when one was given')
   @ApiBadRequestResponse({ description: 'returnTo is not a path on this site (absolute, protocol-relative, ...)' })
   login(@Query(RETURN_TO_PARAM) returnTo: unknown, @Res() res: Response): void {
     if (returnTo !== undefined && safeReturnTo(returnTo) === null) {

@@ -1,8 +1,9 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import { AMBULANCE_SERVICE_OPTIONS, KitsSubjects, MAPS_NOT_CONFIGURED_MESSAGE, type Option, type SiteSettings } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
+import { AnswersText } from '../../openapi/answers.decorator';
 
 @ApiTags('config')
 @Controller('api/config')
@@ -18,6 +19,8 @@ export class ConfigController {
 
   /** The browser Maps key as plain text, or a text containing 'not configured' (the finder then lists results only). */
   @Get()
+  @ApiOperation({ summary: 'The Google Maps browser key as plain text, or a text saying it is not configured' })
+  @AnswersText('text/plain; charset=utf-8', 'the key, or a text containing "not configured"')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'no-store')
   mapsKey(): string {
@@ -29,17 +32,20 @@ export class ConfigController {
    * service worker may keep an answer for a few minutes.
    */
   @Get('settings')
+  @ApiOperation({ summary: "The site's public settings: charity facts, contact details and links" })
   @Header('Cache-Control', 'public, max-age=300')
   settings(): SiteSettings {
     return this.siteSettings;
   }
 
   @Get('ambulance-services')
+  @ApiOperation({ summary: 'The ambulance services, as options for the forms' })
   ambulanceServices(): readonly Option[] {
     return AMBULANCE_SERVICE_OPTIONS;
   }
 
   @Get('manufacturers')
+  @ApiOperation({ summary: 'The kit manufacturers, as options for the forms' })
   manufacturers(): Promise<Option[]> {
     return this.bus.request(KitsSubjects.manufacturers, {});
   }

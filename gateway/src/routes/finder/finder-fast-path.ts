@@ -38,6 +38,9 @@ type HotRoute = {
   key?: (q: never) => string;
   summary: string;
   params: string[];
+  /** For /api/docs: the operation's id, and the component (openapi/described-types.ts) naming its answer. */
+  operationId: string;
+  answer: 'FinderViewportAnswer' | 'FinderNearbyAnswer';
 };
 
 /** The finder's three map calls: public, read-only, anonymous, and the busiest routes of the register. */
@@ -49,6 +52,8 @@ export const HOT_FINDER_ROUTES: Readonly<Record<string, HotRoute>> = {
     summary:
       'Public kits of a map viewport, or server clusters whose counts add up to the kits in the box; never more than limit (≤ 1000). Strong ETag, 304 on If-None-Match, cacheable for a few seconds.',
     params: ['north', 'south', 'east', 'west', 'zoom', 'limit'],
+    operationId: 'FinderFastPath_viewport',
+    answer: 'FinderViewportAnswer',
   },
   '/api/bleed-kits/nearby': {
     subject: GeoSearchSubjects.nearby,
@@ -57,12 +62,16 @@ export const HOT_FINDER_ROUTES: Readonly<Record<string, HotRoute>> = {
     summary:
       'The nearest public kits within radius km (default 25), nearest first, each with distance in km; limit default 100, at most 1000. Strong ETag, 304 on If-None-Match, cacheable for a few seconds.',
     params: ['lat', 'lng', 'radius', 'limit'],
+    operationId: 'FinderFastPath_nearby',
+    answer: 'FinderNearbyAnswer',
   },
   '/api/bleed-kits/search': {
     subject: GeoSearchSubjects.search,
     parse: parseSearchQuery,
     summary: 'Kits near a postcode, outward code or place, nearest first; the place found is in the X-Search-Place header. 404 when not found.',
     params: ['location'],
+    operationId: 'FinderFastPath_search',
+    answer: 'FinderNearbyAnswer',
   },
 };
 
@@ -71,8 +80,22 @@ export const HOT_FINDER_ROUTES: Readonly<Record<string, HotRoute>> = {
  * answered by a bench-only responder with SQL (bench/lib/postgis.mjs), never cached.
  */
 const BENCH_ROUTES: Readonly<Record<string, HotRoute>> = {
-  '/api/bench/postgis-public': { subject: GeoSearchSubjects.benchPostgisViewport, parse: parseViewportQuery, summary: '', params: [] },
-  '/api/bench/postgis-nearby': { subject: GeoSearchSubjects.benchPostgisNearby, parse: parseNearbyQuery, summary: '', params: [] },
+  '/api/bench/postgis-public': {
+    subject: GeoSearchSubjects.benchPostgisViewport,
+    parse: parseViewportQuery,
+    summary: '',
+    params: [],
+    operationId: '',
+    answer: 'FinderViewportAnswer',
+  },
+  '/api/bench/postgis-nearby': {
+    subject: GeoSearchSubjects.benchPostgisNearby,
+    parse: parseNearbyQuery,
+    summary: '',
+    params: [],
+    operationId: '',
+    answer: 'FinderNearbyAnswer',
+  },
 };
 
 const ASK_FOR_GZIP: Readonly<Record<string, string>> = { [GeoSearchWire.acceptEncodingHeader]: GeoSearchWire.gzip };
@@ -218,10 +241,14 @@ export function serveFinderAheadOf(server: Server, bus: NatsBus, env: FinderEnv)
 
 /** The fast-path routes are not Nest routes, so the OpenAPI document describes them here. */
 export function describeFinderRoutes(document: OpenAPIObject): OpenAPIObject {
+  const json = (schema: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } });
+  const error = (description: string) => ({ description, content: json('ApiError') });
+  const etag = { ETag: { description: 'send it back as If-None-Match', schema: { type: 'string' } } };
   for (const [path, route] of Object.entries(HOT_FINDER_ROUTES)) {
     document.paths[path] = {
       get: {
         tags: ['finder'],
+        operationId: route.operationId,
         summary: route.summary,
         parameters: [
           ...route.params.map((name) => ({
@@ -233,12 +260,18 @@ export function describeFinderRoutes(document: OpenAPIObject): OpenAPIObject {
           ...(route.key ? [{ name: 'If-None-Match', in: 'header' as const, required: false, schema: { type: 'string' } }] : []),
         ],
         responses: {
-          '200': { description: 'JSON array' },
-          ...(route.key ? { '304': { description: 'the answer named by If-None-Match is current' } } : {}),
-          '400': { description: 'invalid parameter' },
-          '404': { description: 'place not found (search)' },
-          '503': { description: 'index starting or service unavailable' },
-          '504': { description: 'geo-search did not answer in time (asked twice)' },
+          '200': {
+            description: 'JSON array (gzip when accepted)',
+            content: json(route.answer),
+            headers: route.key ? etag : { 'X-Search-Place': { description: 'the place the search found (search only)', schema: { type: 'string' } } },
+          },
+          ...(route.key ? { '304': { description: 'the answer named by If-None-Match is current', headers: etag } } : {}),
+          '400': error('invalid parameter'),
+          ...(route.key ? {} : { '404': error('place not found') }),
+          '415': error('a body that is not JSON (a map query has none)'),
+          '500': error('the gateway failed: errorId names the logged cause'),
+          '503': error('index starting or service unavailable; see Retry-After'),
+          '504': error('geo-search did not answer in time (asked twice)'),
         },
       },
     };
@@ -246,13 +279,16 @@ export function describeFinderRoutes(document: OpenAPIObject): OpenAPIObject {
   document.paths[PUBLIC_SNAPSHOT_PATH] = {
     get: {
       tags: ['finder'],
-      summary:
-        'The national snapshot of public kits for the offline finder (contracts: finder/public-snapshot.ts): gzip, weak ETag, 304 on If-None-Match. Only public fields.',
+      operationId: 'FinderFastPath_publicSnapshot',
+      summary: 'The national snapshot of public kits for the offline finder: gzip, weak ETag, 304 on If-None-Match. Only public fields.',
       parameters: [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }],
       responses: {
-        '200': { description: 'JSON document (gzip when accepted)' },
-        '304': { description: 'the copy named by If-None-Match is current' },
-        '503': { description: 'index starting or service unavailable' },
+        '200': { description: 'JSON document (gzip when accepted)', content: json('PublicSnapshot'), headers: etag },
+        '304': { description: 'the copy named by If-None-Match is current', headers: etag },
+        '415': error('a body that is not JSON (the snapshot takes none)'),
+        '500': error('the gateway failed: errorId names the logged cause'),
+        '503': error('index starting or service unavailable; see Retry-After'),
+        '504': error('geo-search did not answer in time'),
       },
     },
   };

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import { type CoordinatesToWhat3words, ErrorCode, FinderMessages, GeoSearchSubjects, type What3wordsToCoordinates } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
@@ -20,11 +20,13 @@ export class FinderController {
   constructor(private readonly bus: NatsBus) {}
 
   @Get('api/what3words/convert-to-3wa')
+  @ApiOperation({ summary: 'The what3words address of a point' })
   toWords(@Query() query: Record<string, unknown>): Promise<CoordinatesToWhat3words> {
     return this.bus.request(GeoSearchSubjects.coordinatesToWhat3words, valid(parseCoordinates(query)));
   }
 
   @Get('api/what3words/convert-to-coordinates')
+  @ApiOperation({ summary: 'The point of a what3words address' })
   toCoordinates(@Query('words') words: unknown): Promise<What3wordsToCoordinates> {
     const text = typeof words === 'string' ? words.trim() : '';
     if (!text) throw new GatewayError({ code: ErrorCode.ValidationFailed, message: FinderMessages.emptyWhat3words });

@@ -1,18 +1,19 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { RedisClientType } from 'redis';
 import { HEALTH_SUBJECTS, type HealthReport, SERVICE_CONTEXTS, type ServiceContext } from '@bleedkits/contracts';
 import { NatsBus, Readiness } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 import { REDIS_CLIENT } from '../../sessions/redis.provider';
+import { Answers } from '../../openapi/answers.decorator';
 
 /**
  * The whole-system view (`/api/health`) and the gateway's own probes. The probes answer here on the public port
  * (the web app's fallback never shadows them) and, with the metrics, on the internal MANAGEMENT_PORT
  * (bootstrap/management-server.ts), which is what orchestrators and Prometheus use.
  */
-@ApiTags('health')
+@ApiTags('status')
 @Controller()
 export class HealthController {
   constructor(
@@ -28,6 +29,9 @@ export class HealthController {
 
   /** Each context's status and NATS round trip; 503 when any is down. */
   @Get('api/health')
+  @ApiOperation({ summary: "Each context's status and NATS round trip; 503 when any is down" })
+  @Answers<HealthReport>(200)
+  @Answers<HealthReport>(503)
   async health(@Res() res: Response): Promise<void> {
     const entries = await Promise.all(
       SERVICE_CONTEXTS.map(async (context: ServiceContext) => {

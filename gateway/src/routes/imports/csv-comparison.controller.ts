@@ -71,7 +71,7 @@ function rowsOfText(text: string): Record<string, string>[] {
  * to the imports context in parts (each answer carries its matched kits, so a part is kept small), then assembles
  * the spec's answer. Admin-only by path.
  */
-@ApiTags('admin')
+@ApiTags('imports')
 @Controller('api/admin')
 export class CsvComparisonController {
   constructor(private readonly bus: NatsBus) {}

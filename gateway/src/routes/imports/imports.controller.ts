@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpStatus, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import {
@@ -30,6 +30,7 @@ import { ClientRateLimited } from '../../security/client-rate-limit.guard';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';
 import { actorOf } from '../../security/actor';
 import { MultipartUpload } from './csv-upload.interceptor';
+import { Answers, AnswersText } from '../../openapi/answers.decorator';
 
 /**
  * How long POST .../import waits for its job before answering 202 with the job's progress instead: well inside
@@ -87,7 +88,7 @@ export class ImportsController {
 
   @Get('api/bleed-kits/template')
   @ApiOperation({ summary: 'The CSV template: every registration column (spec field names) and one example row' })
-  @ApiProduces('text/csv')
+  @AnswersText('text/csv; charset=utf-8', 'the template, as an attachment')
   template(@Res() res: Response): void {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${IMPORT_TEMPLATE_FILE_NAME}"`);
@@ -110,6 +111,14 @@ export class ImportsController {
     schema: { type: 'object', required: ['csvFile'], properties: { csvFile: { type: 'string', format: 'binary' }, userId: { type: 'string' } } },
   })
   @UseInterceptors(MultipartUpload({ field: 'csvFile', maxBytes: IMPORT_MAX_FILE_BYTES, tooLarge: ImportMessages.tooLarge }))
+  @ApiResponse({ status: 200, description: 'the import finished within IMPORT_SYNC_WAIT_MS: the result' })
+  @Answers<ImportCompleted>(200)
+  @ApiResponse({
+    status: 202,
+    description: 'still running (or Prefer: respond-async): the job to poll at Location',
+    headers: { Location: { description: 'the job, /api/imports/{jobId}', schema: { type: 'string' } } },
+  })
+  @Answers<ImportJobView>(202)
   async import(@CurrentUser() me: CurrentUserType, @Req() req: Request, @Res() res: Response, @Headers('prefer') prefer?: string): Promise<void> {
     const file = uploadedCsv(req);
     const actor = actorOf(me);
@@ -182,7 +191,7 @@ export class ImportsController {
   @Get('api/imports/:jobId/errors.csv')
   @SignedIn()
   @ApiOperation({ summary: 'All of an import’s refused rows as CSV (one line per message)' })
-  @ApiProduces('text/csv')
+  @AnswersText('text/csv; charset=utf-8', 'Row, Message: one line per message, as an attachment')
   async errorsCsv(@CurrentUser() me: CurrentUserType, @Param('jobId') jobId: string, @Res() res: Response): Promise<void> {
     const actor = actorOf(me);
     const ask = (afterRow: number | null): Promise<ImportErrorsPart> =>

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type CurrentUser as CurrentUserType, type Kit, KitsSubjects, type MessageResponse, type OwnerKitsResponse } from '@bleedkits/contracts';
 import { DeploymentStatusDto, KitEditDto, KitRegistrationDto } from '@bleedkits/contracts/dto';
@@ -7,6 +7,7 @@ import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';
 import { actorOf } from '../../security/actor';
 import { KIT_LIST_PART_LIMIT, listParts, streamJsonArray } from '../../paging/list-parts';
+import { Answers } from '../../openapi/answers.decorator';
 
 /** The custodian's kit calls; the kits context scopes each to the caller (owner, or any kit for an admin). */
 @ApiTags('kits')
@@ -15,6 +16,7 @@ export class KitsController {
   constructor(private readonly bus: NatsBus) {}
 
   @Post('api/bleed-kits')
+  @ApiOperation({ summary: 'Register a kit; it waits for admin approval' })
   @SignedIn()
   @HttpCode(201)
   register(@CurrentUser() me: CurrentUserType, @Body() dto: KitRegistrationDto): Promise<Kit> {
@@ -24,7 +26,8 @@ export class KitsController {
   /** {kits, userRole}: the caller's kits read from kits in parts and streamed (an organisation may own thousands). */
   @Get('api/bleed-kits/user')
   @SignedIn()
-  @ApiOkResponse({ description: 'OwnerKitsResponse: { kits: Kit[], userRole }' })
+  @ApiOperation({ summary: "The caller's own kits and role (streamed)" })
+  @Answers<OwnerKitsResponse>()
   async ownKits(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
     const userRole: OwnerKitsResponse['userRole'] = me.role;
     await streamJsonArray(res, listParts<Kit, number>(this.bus, KitsSubjects.ownerList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT), {
@@ -34,12 +37,14 @@ export class KitsController {
   }
 
   @Get('api/bleed-kits/:id')
+  @ApiOperation({ summary: 'One kit with its check history (its owner or an admin)' })
   @SignedIn()
   kit(@CurrentUser() me: CurrentUserType, @Param('id') id: string): Promise<Kit> {
     return this.bus.request(KitsSubjects.getKit, { actor: actorOf(me), kitId: id });
   }
 
   @Post('api/bleed-kits/:id/deployment-status')
+  @ApiOperation({ summary: "Set a kit's deployment status (available, unchecked, deployed) with notes" })
   @SignedIn()
   @HttpCode(200)
   deploymentStatus(@CurrentUser() me: CurrentUserType, @Param('id') id: string, @Body() dto: DeploymentStatusDto): Promise<Kit> {
@@ -47,6 +52,7 @@ export class KitsController {
   }
 
   @Delete('api/bleed-kits/:id')
+  @ApiOperation({ summary: 'Delete a kit (its owner or an admin)' })
   @SignedIn()
   remove(@CurrentUser() me: CurrentUserType, @Param('id') id: string): Promise<MessageResponse> {
     return this.bus.request(KitsSubjects.delete, { actor: actorOf(me), kitId: id });
@@ -54,6 +60,7 @@ export class KitsController {
 
   /** Under the admin path but used by owners on their own kits (ARCHITECTURE security model). */
   @Put('api/admin/kit-edit')
+  @ApiOperation({ summary: 'Edit a kit: the owner their own, an admin any kit and the admin-only fields' })
   @OwnerUsableAdminPath()
   edit(@CurrentUser() me: CurrentUserType, @Body() dto: KitEditDto): Promise<Kit> {
     return this.bus.request(KitsSubjects.edit, { actor: actorOf(me), kitId: dto.kitId, revision: dto.revision, data: dto.data });

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiTags, ApiTooManyRequestsResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { type ContactMessageResponse, ErrorCode, NotificationsSubjects, type SubmitContactMessageCommand } from '@bleedkits/contracts';
@@ -13,7 +13,7 @@ import { RateLimiter } from '../../security/rate-limiter';
 export const CONTACT_RATE_LIMITED = 'Too many messages. Please try again later.';
 
 /** POST /api/contact: the visitor's message is e-mailed to the register's inbox through the notifications outbox. */
-@ApiTags('contact')
+@ApiTags('notifications')
 @Controller('api/contact')
 export class ContactController {
   constructor(
@@ -24,6 +24,7 @@ export class ContactController {
 
   /** 202 once both e-mails are in the outbox (they leave with its worker). Each message costs e-mail: its own, tighter limit per client. */
   @Post()
+  @ApiOperation({ summary: 'Send a message to the charity (queued for delivery)' })
   @HttpCode(202)
   @ClientRateLimited()
   @ApiAcceptedResponse({ description: 'queued for delivery' })

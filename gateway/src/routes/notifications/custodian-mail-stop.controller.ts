@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiQuery, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CustodianMailMessages, NotificationsSubjects, type StopCustodianMailResponse } from '@bleedkits/contracts';
 import { StopCustodianMailDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
@@ -10,12 +10,13 @@ import { ClientRateLimited } from '../../security/client-rate-limit.guard';
  * a session. The page at /stop-emails posts the token as JSON; a mail client's RFC 8058 one-click (the
  * List-Unsubscribe header) posts `List-Unsubscribe=One-Click` to the URL that carries it, without a cookie.
  */
-@ApiTags('custodian-mail')
+@ApiTags('notifications')
 @Controller('api/custodian-mail')
 export class CustodianMailStopController {
   constructor(private readonly bus: NatsBus) {}
 
   @Post('stop')
+  @ApiOperation({ summary: "Stop reminder e-mails to a custodian, with the token of an e-mail's link" })
   @HttpCode(200)
   @ClientRateLimited()
   @ApiQuery({ name: 'token', required: false, description: 'the token of the stop link (RFC 8058 one-click)' })

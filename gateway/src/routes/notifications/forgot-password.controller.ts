@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import {
   FORGOT_PASSWORD_ANSWER,
   IdentitySubjects,
@@ -31,6 +31,7 @@ export class ForgotPasswordController {
    * the same too, but no e-mail is sent.
    */
   @Post('forgot-password')
+  @ApiOperation({ summary: 'Ask for a password reset e-mail (the same answer whether or not the account exists)' })
   @HttpCode(202)
   @ClientRateLimited()
   @ApiAcceptedResponse({ description: FORGOT_PASSWORD_ANSWER })

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   type BulkUpdateVerificationDatesResponse,
@@ -25,6 +25,7 @@ import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, SignedIn } from '../../security/guards';
 import { actorOf } from '../../security/actor';
 import { drained } from '../../paging/list-parts';
+import { AnswersText } from '../../openapi/answers.decorator';
 
 /**
  * The custodian's check and the admin's verification tools. Everything under /api/admin is admin-only by the
@@ -37,6 +38,7 @@ export class VerificationController {
   constructor(private readonly bus: NatsBus) {}
 
   @Post('api/bleed-kits/:id/verify')
+  @ApiOperation({ summary: 'Record a verification check of a kit (the owner or an admin); answers the kit with its check history' })
   @SignedIn()
   @HttpCode(200)
   @ApiOkResponse({ description: 'the kit after the check (Kit), with its check history' })
@@ -45,37 +47,40 @@ export class VerificationController {
   }
 
   @Get('api/admin/verification-reports/all')
+  @ApiOperation({ summary: "Verification report: the register's counts and a page of kits overdue or due within 3 months, most overdue first" })
   @ApiOkResponse({
     description:
       '{overdueCount, upcomingCount, totalCount, kits, total, page, limit, asOfRevision, catchingUp}: the register’s counts and a page of the kits overdue or due within 3 months (?page=, ?limit= 1–500, default 50), most overdue first',
   })
-  all(@Query('page') page?: string, @Query('limit') limit?: string): Promise<Record<string, unknown>> {
+  all(@Query('page') page?: string, @Query('limit') limit?: string): Promise<ReportAnswer<'overdueCount' | 'upcomingCount' | 'totalCount'>> {
     return this.report('all', page, limit, (h) => ({ overdueCount: h.overdueCount, upcomingCount: h.upcomingCount, totalCount: h.totalCount }));
   }
 
   @Get('api/admin/verification-reports/overdue')
+  @ApiOperation({ summary: 'Verification report: a page of the kits due before today' })
   @ApiOkResponse({
     description: '{cutoffDate, kits, total, page, limit, asOfRevision, catchingUp}: a page of the kits due before the cutoff (today)',
   })
-  overdue(@Query('page') page?: string, @Query('limit') limit?: string): Promise<Record<string, unknown>> {
+  overdue(@Query('page') page?: string, @Query('limit') limit?: string): Promise<ReportAnswer<'cutoffDate'>> {
     return this.report('overdue', page, limit, (h) => ({ cutoffDate: h.cutoffDate }));
   }
 
   @Get('api/admin/verification-reports/upcoming')
+  @ApiOperation({ summary: 'Verification report: a page of the kits due from today to 3 months on' })
   @ApiOkResponse({
     description: '{startDate, endDate, kits, total, page, limit, asOfRevision, catchingUp}: a page of the kits due from today to 3 months on',
   })
-  upcoming(@Query('page') page?: string, @Query('limit') limit?: string): Promise<Record<string, unknown>> {
+  upcoming(@Query('page') page?: string, @Query('limit') limit?: string): Promise<ReportAnswer<'startDate' | 'endDate'>> {
     return this.report('upcoming', page, limit, (h) => ({ startDate: h.startDate, endDate: h.endDate }));
   }
 
   /** A whole report as CSV, read from verification a page at a time and streamed (never one NATS message). */
   @Get('api/admin/verification-reports/:report/csv')
-  @ApiProduces('text/csv')
-  @ApiOkResponse({
-    description:
-      'the whole report as CSV: Serial Number, Location, Address, City, Postcode, Custodian, Custodian Email, Due Date, Days Overdue, Status',
-  })
+  @ApiOperation({ summary: 'A whole verification report (all, overdue or upcoming) as CSV' })
+  @AnswersText(
+    'text/csv; charset=utf-8',
+    'the whole report as CSV: Serial Number, Location, Address, City, Postcode, Custodian, Custodian Email, Due Date, Days Overdue, Status',
+  )
   async reportCsv(@Param('report') report: string, @Res() res: Response): Promise<void> {
     const name = report as VerificationReportName;
     const ask = (afterId: number) => this.bus.request(VerificationSubjects.reportPage, { report: name, afterId });
@@ -103,6 +108,7 @@ export class VerificationController {
   }
 
   @Post('api/admin/verification-reports/test-email')
+  @ApiOperation({ summary: 'Preview the verification reminder e-mail, or send it for real to one address' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'preview {to, subject, contentPreview, note}; with sendReal: {emailSent, message}' })
   testEmail(@Body() dto: VerificationTestEmailDto): Promise<VerificationTestEmailPreview | VerificationTestEmailSent> {
@@ -110,6 +116,7 @@ export class VerificationController {
   }
 
   @Post('api/admin/bulk-update-verification-dates')
+  @ApiOperation({ summary: "Set every active kit's next verification due date" })
   @HttpCode(200)
   @ApiOkResponse({ description: '{updatedCount, message}' })
   bulkUpdate(@CurrentUser() me: CurrentUserType, @Body() dto: BulkUpdateVerificationDatesDto): Promise<BulkUpdateVerificationDatesResponse> {
@@ -118,6 +125,7 @@ export class VerificationController {
 
   /** A run can take minutes at national size: it is queued, and the answer is its id at once (202). */
   @Post('api/admin/verification-reminders/run')
+  @ApiOperation({ summary: 'Queue a reminder run (202 with its runId)' })
   @HttpCode(202)
   @ApiAcceptedResponse({ description: '{runId}: the run is queued; GET .../runs/{runId} follows it' })
   run(): Promise<VerificationReminderRunAccepted> {
@@ -125,12 +133,14 @@ export class VerificationController {
   }
 
   @Get('api/admin/verification-reminders/runs')
+  @ApiOperation({ summary: 'Reminder runs, newest first, 20 a page' })
   @ApiOkResponse({ description: '{data, pagination}: the reminder runs, newest first, 20 a page (?page=, from 1)' })
   runs(@Query('page') page?: string): Promise<VerificationReminderRunPage> {
     return this.bus.request(VerificationSubjects.reminderRuns, { page: pageNumber(page) });
   }
 
   @Get('api/admin/verification-reminders/runs/:runId')
+  @ApiOperation({ summary: 'One reminder run: status, counts and progress' })
   @ApiOkResponse({
     description:
       'one run: {runId, status (queued, running, done, failed), requestedBy, kitsConsidered, custodians, custodiansDone, emailsQueued, emailsSent, emailsFailed, queuedAt, startedAt, finishedAt, error}',
@@ -140,12 +150,12 @@ export class VerificationController {
   }
 
   /** One page of a report, most overdue first, with the report's total and freshness (one bounded NATS answer). */
-  private async report(
+  private async report<K extends keyof ReportHeader>(
     report: VerificationReportName,
     page: string | undefined,
     limit: string | undefined,
-    header: (h: VerificationReportPage['header']) => Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
+    header: (h: ReportHeader) => Pick<ReportHeader, K>,
+  ): Promise<ReportAnswer<K>> {
     const p = page === undefined || page === '' ? 1 : queryNumber(page);
     const l = limit === undefined || limit === '' ? VERIFICATION_REPORT_DEFAULT_LIMIT : queryNumber(limit);
     const answer = await this.bus.request(VerificationSubjects.reportPage, { report, page: p, limit: l });
@@ -160,6 +170,11 @@ export class VerificationController {
     };
   }
 }
+
+type ReportHeader = VerificationReportPage['header'];
+/** A report page as /api answers it: the report's own header fields, its kits, and the paging. */
+type ReportAnswer<K extends keyof ReportHeader> = Pick<ReportHeader, K> &
+  Pick<VerificationReportPage, 'kits' | 'total' | 'asOfRevision' | 'catchingUp'> & { page: number; limit: number };
 
 /** `?page=` as a page number: absent is the first page; anything but digits is 0, which the context refuses (400). */
 function pageNumber(page: string | undefined): number {

@@ -73,7 +73,7 @@ export function mergeAuditPages(pages: AuditPage[], limit: number): { items: Aud
  * GET /api/admin/audit (admin only by path): who did what to what, from every context that keeps a trail, merged
  * into one page. A kit's History asks the same with targetType=kit and its id.
  */
-@ApiTags('admin')
+@ApiTags('audit')
 @Controller('api/admin')
 export class AuditController {
   constructor(private readonly bus: NatsBus) {}

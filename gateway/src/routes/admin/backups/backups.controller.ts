@@ -19,6 +19,7 @@ import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
 import { CurrentUser } from '../../../security/guards';
 import { actorOf } from '../../../security/actor';
+import { Redirects } from '../../../openapi/answers.decorator';
 
 /** Where Dropbox sends the admin back after "Connect Dropbox" (registered as the app's redirect URI). */
 export const DROPBOX_CALLBACK_PATH = '/api/admin/dropbox/callback';
@@ -30,7 +31,7 @@ const DROPBOX_CALL_MS = 30_000;
 const firstOf = (v: unknown) => (Array.isArray(v) ? (v[0] as unknown) : v);
 
 /** Database Backup Management (admin only by path): Backup Now, history, security stats, the Dropbox connection. */
-@ApiTags('admin')
+@ApiTags('backups')
 @Controller('api/admin')
 export class BackupsController {
   private readonly logger = new Logger(BackupsController.name);
@@ -55,6 +56,7 @@ export class BackupsController {
 
   @Get('dropbox/callback')
   @ApiOperation({ summary: "Dropbox's redirect back: the code is exchanged for a refresh token; the admin returns to the backups page" })
+  @Redirects(303, 'to the backups page with ?dropbox=connected, or ?dropbox=failed&reason=<why>')
   async dropboxCallback(@CurrentUser() me: CurrentUserType, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const request = {
       actor: actorOf(me),

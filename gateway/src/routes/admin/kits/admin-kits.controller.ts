@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Delete, Get, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   type AdminKit,
@@ -14,9 +14,10 @@ import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../../security/guards';
 import { actorOf } from '../../../security/actor';
 import { KIT_LIST_PART_LIMIT, listParts, streamJsonArray } from '../../../paging/list-parts';
+import { Answers } from '../../../openapi/answers.decorator';
 
 /** Approval and kit administration. Every route is admin-only (the two legacy paths outside /api/admin explicitly). */
-@ApiTags('admin')
+@ApiTags('kits')
 @AdminOnly()
 @Controller()
 export class AdminKitsController {
@@ -24,7 +25,8 @@ export class AdminKitsController {
 
   /** The pending list, newest first: read from kits in parts and streamed, however many kits wait. */
   @Get('api/admin/pending-kits-working')
-  @ApiOkResponse({ description: 'every pending kit (AdminKit[]), newest first' })
+  @ApiOperation({ summary: 'Every pending kit, newest first (streamed)' })
+  @Answers<AdminKit[]>()
   async pending(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
     await streamJsonArray(
       res,
@@ -37,13 +39,15 @@ export class AdminKitsController {
    * (the admin console sorts, searches and pages it in the browser; docs/decisions.md).
    */
   @Get('api/test-kits')
-  @ApiOkResponse({ description: 'every kit (AdminKit[]), newest first' })
+  @ApiOperation({ summary: 'Every kit in the admin view, newest first (streamed)' })
+  @Answers<AdminKit[]>()
   async all(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
     await streamJsonArray(res, listParts<AdminKit, number>(this.bus, KitsSubjects.adminList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT));
   }
 
   /** Approve, reject or reactivate. A GET with side effects: admin-only and same-origin (sameOriginOnly middleware). */
   @Get('api/kit-status')
+  @ApiOperation({ summary: "Approve, reject or reactivate a kit (the spec's GET with a side effect: same-origin only)" })
   changeStatus(@CurrentUser() me: CurrentUserType, @Query() q: KitStatusQueryDto): Promise<KitStatusChangeResponse> {
     if (q.status !== 'active' && q.status !== 'rejected')
       throw new BadRequestException({ message: 'status must be active or rejected', errors: ['status must be active or rejected'] });
@@ -51,16 +55,19 @@ export class AdminKitsController {
   }
 
   @Post('api/admin/bulk-approve')
+  @ApiOperation({ summary: 'Approve many pending kits at once' })
   bulkApprove(@CurrentUser() me: CurrentUserType, @Body() dto: BulkApproveDto): Promise<BulkApproveResponse> {
     return this.bus.request(KitsSubjects.bulkApprove, { actor: actorOf(me), kitIds: dto.kitIds });
   }
 
   @Delete('api/admin/bleed-kits')
+  @ApiOperation({ summary: 'Delete any kit' })
   remove(@CurrentUser() me: CurrentUserType, @Query('kitId') kitId: string): Promise<MessageResponse> {
     return this.bus.request(KitsSubjects.delete, { actor: actorOf(me), kitId });
   }
 
   @Patch('api/admin/bleed-kits/reassign')
+  @ApiOperation({ summary: 'Give a kit to another user, or to no one' })
   reassign(@CurrentUser() me: CurrentUserType, @Body() dto: ReassignKitDto): Promise<AdminKit> {
     return this.bus.request(KitsSubjects.reassign, { actor: actorOf(me), kitId: dto.kitId, userId: dto.userId ?? null });
   }

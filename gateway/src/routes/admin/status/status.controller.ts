@@ -18,7 +18,7 @@ const FACTS_TIMEOUT_MS = 3000;
  * GET /api/admin/status (admin only by path): backups, cloud copies, e-mail, reminder runs and the ambulance feeds in
  * words, green / amber / red with the reason. Each context answers its own facts; the rule in contracts judges them.
  */
-@ApiTags('admin')
+@ApiTags('status')
 @Controller('api/admin')
 export class StatusController {
   constructor(

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Delete, Get, Inject, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   type AdminUserRow,
@@ -16,12 +16,13 @@ import { AdminOnly, CurrentUser } from '../../../security/guards';
 import { SessionRegistry } from '../../../sessions/session-registry';
 import { listParts, streamJsonArray } from '../../../paging/list-parts';
 import { actorOf } from '../../../security/actor';
+import { Answers } from '../../../openapi/answers.decorator';
 
 /**
  * Admin user management. The spec shows GET, POST {action: 'toggle_role'} and PUT; reset password is
  * POST {action: 'reset_password'} and delete is DELETE ?userId= (docs/decisions.md).
  */
-@ApiTags('admin')
+@ApiTags('users')
 @AdminOnly()
 @Controller('api/admin/user-management')
 export class UserManagementController {
@@ -33,12 +34,14 @@ export class UserManagementController {
 
   /** {users: AdminUserRow[]}, oldest first: read from identity in parts and streamed, however many users there are. */
   @Get()
-  @ApiOkResponse({ description: '{ users: AdminUserRow[] }' })
+  @ApiOperation({ summary: 'Every user with role, kit count and whether the e-mail is verified, oldest first (streamed)' })
+  @Answers<{ users: AdminUserRow[] }>()
   async list(@Res() res: Response): Promise<void> {
     await streamJsonArray(res, listParts<AdminUserRow, string>(this.bus, IdentitySubjects.listUsers, {}), { before: '{"users":', after: '}' });
   }
 
   @Post()
+  @ApiOperation({ summary: 'Act on a user: toggle the admin role, or send a password reset' })
   async act(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUserActionDto): Promise<MessageResponse> {
     switch (dto.action) {
       case 'toggle_role':
@@ -53,12 +56,14 @@ export class UserManagementController {
   }
 
   @Put()
+  @ApiOperation({ summary: "Edit a user's name and e-mail" })
   async update(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUpdateUserDto): Promise<MessageResponse & UserResponse> {
     const { user } = await this.bus.request(IdentitySubjects.adminUpdateUser, { ...dto, actor: actorOf(me) });
     return { message: 'User updated', user };
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a user' })
   async remove(@CurrentUser() me: CurrentUserType, @Query('userId') userId: string): Promise<MessageResponse> {
     if (!userId || !isUuid(userId)) throw new BadRequestException({ message: 'userId must be a user id', errors: ['userId must be a user id'] });
     const res = await this.bus.request(IdentitySubjects.deleteUser, { actor: actorOf(me), userId });

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Logger, Next, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
@@ -16,6 +16,7 @@ import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../../errors/http-error.filter';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';
 import { SessionUsers } from '../../../sessions/session-users';
+import { Redirects } from '../../../openapi/answers.decorator';
 
 const STRATEGY = 'google';
 
@@ -70,11 +71,15 @@ export class GoogleAuthController {
   }
 
   @Get()
+  @ApiOperation({ summary: "Start Google sign-in: redirects to Google's consent page (503 when not configured)" })
+  @Redirects(302, "to Google's consent page")
   start(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     this.requireConfigured().authenticate(STRATEGY, { scope: ['profile', 'email'], session: false })(req, res, next);
   }
 
   @Get('callback')
+  @ApiOperation({ summary: "Google's redirect back: signs in and redirects to the site (or to the sign-in page with the reason it failed)" })
+  @Redirects(302, 'to / when signed in, else to the sign-in page with ?error=<reason>')
   callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     this.requireConfigured().authenticate(STRATEGY, { session: false }, (err: unknown, profile?: GoogleSignInRequest | false) => {
       if (err || !profile) {
