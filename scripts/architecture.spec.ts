@@ -42,14 +42,24 @@ const contextSourceFiles = (tree: string): [string, string][] =>
 
 const relative = (tree: string, file: string) => path.relative(tree, file).split(path.sep).join('/');
 
-/** The server's production sources of `tree` (relative): the contexts', the gateway's and the platform's, tests and test helpers aside. */
-const serverProductionFiles = (tree: string): string[] =>
+/** Every TypeScript file of the server in `tree` (relative): the contexts', the gateway's and the platform's, with their tests. */
+const serverFiles = (tree: string): string[] =>
   [
-    ...contextSourceFiles(tree),
-    ...['gateway/src', 'platform/src'].filter((dir) => existsSync(path.join(tree, dir))).flatMap((dir) => filesUnder(path.join(tree, dir))),
+    ...readdirSync(path.join(tree, 'services'), { withFileTypes: true })
+      .filter((context) => context.isDirectory())
+      .flatMap((context) => ['src', 'test'].map((dir) => `services/${context.name}/${dir}`)),
+    'gateway/src',
+    'gateway/test',
+    'platform/src',
   ]
+    .filter((dir) => existsSync(path.join(tree, dir)))
+    .flatMap((dir) => filesUnder(path.join(tree, dir)))
     .map(([file]) => relative(tree, file))
-    .filter((file) => file.endsWith('.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(file) && !/(^|\/)(testing|test)\//.test(file));
+    .filter((file) => file.endsWith('.ts'));
+
+/** The server's production sources of `tree` (relative): tests and test helpers aside. */
+const serverProductionFiles = (tree: string): string[] =>
+  serverFiles(tree).filter((file) => !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(file) && !/(^|\/)(testing|test)\//.test(file));
 
 /** Every `*.handler.ts` under services/<context>/src without its `*.handler.spec.ts` beside it (relative to `tree`). */
 const handlersWithoutSpec = (tree: string) =>
@@ -90,6 +100,16 @@ const POSTCODES_IO_PATH = /[`'"}]\/(postcodes|outcodes)\b|\/places\?q=/;
 const postcodesClientsElsewhere = (tree: string) =>
   serverProductionFiles(tree)
     .filter((file) => !file.startsWith(POSTCODES_CLIENT_HOME) && POSTCODES_IO_PATH.test(readFileSync(path.join(tree, file), 'utf8')))
+    .sort();
+
+/** The one Clock and its one test double (platform): no other file of the server, test or not, declares a clock. */
+const CLOCK_HOMES = ['platform/src/clock/clock.ts', 'platform/src/testing/doubles.ts'];
+const CLOCK_DECLARATION = /\bclass \w*Clock\b|\btype \w*Clock\s*=|\b\w*CLOCK\w*\s*=\s*Symbol\(/;
+
+/** Files of the server outside the clock's homes that declare a clock of their own (relative to `tree`). */
+const clocksElsewhere = (tree: string) =>
+  serverFiles(tree)
+    .filter((file) => !CLOCK_HOMES.includes(file) && CLOCK_DECLARATION.test(readFileSync(path.join(tree, file), 'utf8')))
     .sort();
 
 /** The layer rules of .dependency-cruiser.cjs hold over the whole tree (CONVENTIONS: layer direction checked by a tool). */
@@ -139,6 +159,18 @@ describe('architecture', () => {
   it('fails a context with a postcodes.io client of its own', () => {
     expect(postcodesClientsElsewhere(path.join(root, 'scripts/fixtures/second-postcodes-client'))).toEqual([
       'services/demo/src/providers/geocoding/postcodes.geocoder.ts',
+    ]);
+  });
+
+  // docs/architecture.md: one Clock (platform), injected by its class; tests move platform's one test clock.
+  it('declares a clock only in platform', () => {
+    expect(clocksElsewhere(root)).toEqual([]);
+  });
+
+  it('fails a context with a clock and a test clock of its own', () => {
+    expect(clocksElsewhere(path.join(root, 'scripts/fixtures/second-clock'))).toEqual([
+      'services/demo/src/domain/clock.ts',
+      'services/demo/test/demo-harness.ts',
     ]);
   });
 });

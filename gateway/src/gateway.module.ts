@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { Store } from 'express-session';
 import type { RedisClientType } from 'redis';
-import { NatsBusModule, ProbesModule } from '@bleedkits/platform';
+import { Clock, NatsBusModule, ProbesModule, SystemClock } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from './config/env';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { ClientRateLimitGuard } from './security/client-rate-limit.guard';
@@ -38,7 +38,6 @@ import { SqlBaselineController } from './routes/bench/sql-baseline.controller';
 import { BackupsController } from './routes/admin/backups/backups.controller';
 import { StatusController } from './routes/admin/status/status.controller';
 import { AuditController } from './routes/admin/audit/audit.controller';
-import { StatusClock } from './routes/admin/status/status-clock';
 import { AmbulanceFeedController } from './routes/ambulance-feed/ambulance-feed.controller';
 import { FeedClientsController } from './routes/ambulance-feed/feed-clients.controller';
 import { ApprovedDownloadAssembler } from './routes/ambulance-feed/approved-download';
@@ -88,7 +87,8 @@ export class GatewayModule {
         { provide: SessionRegistry, useFactory: () => new SessionRegistry(redis, store, env.REDIS_KEY_PREFIX) },
         SessionUsers,
         ApprovedDownloadAssembler,
-        StatusClock,
+        // The status page judges facts at this time; its e2e spec moves it.
+        { provide: Clock, useClass: SystemClock },
         LoginThrottle,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         // Order matters: a file upload to a JSON route is refused (415) before anything else runs;

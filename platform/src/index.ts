@@ -1,4 +1,5 @@
 export * from './config/env';
+export * from './clock/clock';
 export * from './nats/nest-wire';
 export * from './nats/nats-bus';
 export * from './nats/nats-transport';

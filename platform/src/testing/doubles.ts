@@ -1,4 +1,5 @@
 import { CodedError, ErrorCode, type ServiceErrorBody } from '@bleedkits/contracts';
+import { Clock } from '../clock/clock';
 import { RemoteCallError } from '../errors/service-error';
 import type { NatsBus } from '../nats/nats-bus';
 
@@ -8,19 +9,52 @@ import type { NatsBus } from '../nats/nats-bus';
  * The real adapters are covered by the integration specs.
  */
 
-/** A clock that stands still until a spec moves it; satisfies every context's `{ now(): Date }` clock. */
-export function fixedClock(at: Date | string = '2027-03-10T12:00:00Z') {
-  let current = new Date(at);
-  return {
-    now: () => new Date(current),
-    set(to: Date | string) {
-      current = new Date(to);
-    },
-    advance(ms: number) {
-      current = new Date(current.getTime() + ms);
-    },
-  };
+/**
+ * The one test clock: a `Clock` a spec moves. It either stands still (`fixedClock`: a handler spec's "now") or runs
+ * with the real time shifted (`runningClock`: a service under test whose timers and the peers' clocks keep going).
+ */
+export class TestClock extends Clock {
+  private constructor(
+    private readonly base: () => number,
+    private offsetMs: number,
+  ) {
+    super();
+  }
+
+  /** Stands still at `at` until moved. */
+  static fixed(at: Date | string): TestClock {
+    const start = new Date(at).getTime();
+    return new TestClock(() => start, 0);
+  }
+
+  /** Runs with the real time, `offsetMs` ahead (behind when negative). */
+  static running(offsetMs = 0): TestClock {
+    return new TestClock(Date.now, offsetMs);
+  }
+
+  now(): Date {
+    return new Date(this.base() + this.offsetMs);
+  }
+
+  /** Now is `to` (a running clock runs on from there). */
+  set(to: Date | string): void {
+    this.offsetMs = new Date(to).getTime() - this.base();
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+
+  advanceDays(days: number): void {
+    this.advance(days * 86_400_000);
+  }
 }
+
+/** A clock that stands still until a spec moves it. */
+export const fixedClock = (at: Date | string = '2027-03-10T12:00:00Z'): TestClock => TestClock.fixed(at);
+
+/** A clock that runs with the real time, shifted by what a spec moves it. */
+export const runningClock = (offsetMs = 0): TestClock => TestClock.running(offsetMs);
 
 export type QueuedJob<T = unknown> = { name: string; data: T; jobId: string | undefined; state: string };
 

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { DatabaseModule, HealthModule, QueueModule } from '@bleedkits/platform';
+import { Clock, DatabaseModule, HealthModule, QueueModule, SystemClock } from '@bleedkits/platform';
 import { BACKUPS_ENV, type BackupsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { BackupRunRepository } from './database/backup-run.repository';
@@ -18,7 +18,6 @@ import { DropboxConnectionMessageController } from './queries/dropbox-connection
 import { StatusFactsHandler } from './queries/status-facts/status-facts.handler';
 import { StatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { BackupContext } from './backup-context';
-import { Clock, SystemClock } from './clock';
 import { CloudStorage } from './providers/cloud-storage/cloud-storage';
 import { DropboxCloudStorage } from './providers/cloud-storage/dropbox-cloud-storage';
 import { RunBackupHandler } from './commands/run-backup/run-backup.handler';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type DropboxConnection, DropboxConnectionMessages } from '@bleedkits/contracts';
+import { Clock } from '@bleedkits/platform';
 import { BackupContext } from './backup-context';
-import { Clock } from './clock';
 import { DropboxConnectionRepository, type StoredDropboxConnection } from './database/dropbox-connection.repository';
 import { BackupRunRepository } from './database/backup-run.repository';
 import { CloudTokenError } from './providers/cloud-storage/cloud-storage';

@@ -14,19 +14,10 @@ import {
   systemStatusOf,
 } from '@bleedkits/contracts';
 import { redisConnectionOptions } from '@bleedkits/platform';
-import { rejection } from '@bleedkits/platform/testing';
+import { rejection, runningClock } from '@bleedkits/platform/testing';
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
 import { NotificationsModule, readNotificationsEnv } from '@bleedkits/notifications';
 import { type BackupsHarness, eventually, startBackupsHarness } from '../test/backups-harness';
-import { Clock } from './clock';
-
-/** The backups' own clock, moved by the test (the peer's clock moves separately: tokens expire on Dropbox's time). */
-class MovableClock extends Clock {
-  offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-}
 
 const HOURS = 3_600_000;
 const CALLBACK = 'http://127.0.0.1:8080/api/admin/dropbox/callback';
@@ -39,7 +30,8 @@ const apiCalls = (calls: string[]) => calls.filter((c) => c !== '/oauth2/authori
 describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with real Postgres, Redis and NATS', () => {
   let h: BackupsHarness;
   let backups: INestMicroservice;
-  const clock = new MovableClock();
+  // The backups' own clock, moved by the test (the peer's clock moves separately: tokens expire on Dropbox's time).
+  const clock = runningClock();
   let four: BackupRecord;
   let outboxDir: string;
   const ADMIN_EMAIL = 'register.admin@example.org';
@@ -192,7 +184,7 @@ describe('Connect Dropbox (OAuth 2 with PKCE) against a local Dropbox peer, with
 
     // Both clocks pass the next token's lifetime: the register renews it before uploading.
     h.dropbox.advance(5 * HOURS);
-    clock.offsetMs += 5 * HOURS;
+    clock.advance(5 * HOURS);
     h.dropbox.calls.length = 0;
     const three = await backupAndCopy();
     expect(three.cloudCopyStatus).toBe('uploaded');

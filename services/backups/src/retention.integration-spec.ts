@@ -1,17 +1,10 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
 import { BackupsSubjects, SCHEDULE_TIME_ZONE } from '@bleedkits/contracts';
-import { Clock } from './clock';
+import { fixedClock } from '@bleedkits/platform/testing';
 import { RunBackupHandler } from './commands/run-backup/run-backup.handler';
 import { BACKUP_SCHEDULER_IDS } from './schedules/backup-schedules';
 import { type BackupsHarness, eventually, startBackupsHarness } from '../test/backups-harness';
-
-class SimulatedClock extends Clock {
-  at = new Date(0);
-  now(): Date {
-    return new Date(this.at);
-  }
-}
 
 /** The instant of a wall-clock time in London (GMT in winter, BST in summer). */
 function london(date: string, hour: number): Date {
@@ -28,7 +21,7 @@ const localDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: S
 describe('retention over a simulated calendar of 120 days (weekly full Sunday 02:00, daily incremental 03:00)', () => {
   let h: BackupsHarness;
   let backups: INestMicroservice;
-  const clock = new SimulatedClock();
+  const clock = fixedClock(new Date(0));
 
   beforeAll(async () => {
     h = await startBackupsHarness('backups-retention');
@@ -55,16 +48,16 @@ describe('retention over a simulated calendar of 120 days (weekly full Sunday 02
         const date = new Date(first + d * 86_400_000).toISOString().slice(0, 10);
         await db.query('INSERT INTO public.activity VALUES ($1, $2)', [date, `day ${d}`]);
         if (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) {
-          clock.at = london(date, 2);
-          await run.execute({ runKey: `${BACKUP_SCHEDULER_IDS.full}:${clock.at.getTime()}`, requested: 'full', automatic: true });
+          clock.set(london(date, 2));
+          await run.execute({ runKey: `${BACKUP_SCHEDULER_IDS.full}:${clock.now().getTime()}`, requested: 'full', automatic: true });
         }
-        clock.at = london(date, 3);
-        await run.execute({ runKey: `${BACKUP_SCHEDULER_IDS.incremental}:${clock.at.getTime()}`, requested: 'incremental', automatic: true });
+        clock.set(london(date, 3));
+        await run.execute({ runKey: `${BACKUP_SCHEDULER_IDS.incremental}:${clock.now().getTime()}`, requested: 'incremental', automatic: true });
       }
     } finally {
       await db.end();
     }
-    expect(localDay(clock.at.toISOString())).toBe('2027-05-02'); // the 120th day, a Sunday
+    expect(localDay(clock.now().toISOString())).toBe('2027-05-02'); // the 120th day, a Sunday
 
     const history = await eventually(
       () => h.history(1, 100),

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { HealthModule, NatsBusModule, postcodesIoFrom } from '@bleedkits/platform';
+import { Clock, HealthModule, NatsBusModule, SystemClock, postcodesIoFrom } from '@bleedkits/platform';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from './config/env';
 import { GoogleGeocoder } from './geocoding/google.geocoder';
 import type { GeocodingPort } from './geocoding/geocoding.port';
@@ -8,7 +8,6 @@ import { PostcodesIoGeocoder } from './geocoding/postcodes-io.geocoder';
 import { KitFeedFollower } from './projection/kit-feed-follower';
 import { KitProjection } from './projection/kit-projection';
 import { ProjectionSnapshotStore } from './projection/snapshot-store';
-import { GEO_CLOCK, type GeoClock, systemGeoClock } from './projection/public-verification';
 import { NearbyQueryHandler } from './queries/nearby/nearby.query';
 import { PublicSnapshotQueryHandler } from './queries/public-snapshot/public-snapshot.query';
 import { SearchQueryHandler } from './queries/search/search.query';
@@ -32,7 +31,7 @@ export function geocodingProviders(env: GeoSearchEnv): GeocodingPort[] {
 /** In-memory spatial index of public kits: viewport, nearby, search; what3words conversions. */
 @Module({})
 export class GeoSearchModule {
-  static forRoot(env: GeoSearchEnv, options: { clock?: GeoClock } = {}): DynamicModule {
+  static forRoot(env: GeoSearchEnv, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: GeoSearchModule,
       imports: [
@@ -43,7 +42,7 @@ export class GeoSearchModule {
       controllers: [What3wordsMessageController],
       providers: [
         { provide: GEO_SEARCH_ENV, useValue: env },
-        { provide: GEO_CLOCK, useValue: options.clock ?? systemGeoClock },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
         GeoNatsConnection,
         KitProjection,
         ProjectionSnapshotStore,

@@ -3,4 +3,3 @@
 import './metrics/reminder-run-metrics';
 export { VerificationModule } from './verification.module';
 export { readVerificationEnv } from './config/env';
-export type { Clock } from './domain/clock';

@@ -1,11 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { Clock, DatabaseModule, HealthModule, NatsBusModule, QueueModule, SystemClock } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from './config/env';
 import { ReminderRunFactsHandler } from './queries/status-facts/status-facts.handler';
 import { ReminderRunFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { ReminderRunStatusRepository } from './database/reminder-run-status.repository';
-import { CLOCK, type Clock, systemClock } from './domain/clock';
 import { contextMigrations } from './database/migrations';
 import { ProjectionRepository } from './database/projection.repository';
 import { EmailRecordRepository } from './database/email-record.repository';
@@ -52,7 +51,7 @@ export class VerificationModule {
       ],
       providers: [
         { provide: VERIFICATION_ENV, useValue: env },
-        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
         { provide: EmailOutbox, useClass: NatsEmailOutbox },
         ProjectionRepository,
         EmailRecordRepository,

@@ -7,24 +7,12 @@ import {
   type VerificationReportPage,
   VerificationSubjects,
 } from '@bleedkits/contracts';
-import { type TestBed, createTestBed } from '@bleedkits/platform/testing';
+import { type TestBed, type TestClock, createTestBed, runningClock } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { NotificationsModule, readNotificationsEnv } from '@bleedkits/notifications';
 import { randomUUID } from 'node:crypto';
 import { readVerificationEnv } from '../src/config/env';
-import type { Clock } from '../src/domain/clock';
 import { VerificationModule } from '../src/verification.module';
-
-/** A clock a test moves across due days. */
-export class TestClock implements Clock {
-  constructor(private offsetMs = 0) {}
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advanceDays(days: number): void {
-    this.offsetMs += days * 86_400_000;
-  }
-}
 
 export type VerificationHarness = TestBed & {
   clock: TestClock;
@@ -50,7 +38,8 @@ export function actor(role: 'admin' | 'user'): Actor {
  */
 export async function startVerification(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<VerificationHarness> {
   const bed = await createTestBed('verification-test');
-  const clock = new TestClock();
+  // Moved across due days by the specs.
+  const clock = runningClock();
   await bed.start('kits', KitsModule.forRoot(readKitsEnv({ ...bed.env, POSTCODES_IO_BASE_URL: 'off' })));
   if (options.smtpUrl) {
     await bed.start(

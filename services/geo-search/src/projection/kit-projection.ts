@@ -1,9 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DEFAULT_VERIFICATION_GRACE_DAYS, type PublicKitChange, indexTag, londonToday } from '@bleedkits/contracts';
+import { Clock, SystemClock } from '@bleedkits/platform';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
 import { PublicKitIndex } from '../spatial/public-kit-index';
 import { type KitEntry, overdueEntry, toKitEntry } from './kit-entry';
-import { GEO_CLOCK, type GeoClock, systemGeoClock } from './public-verification';
 
 /** Positions whose answers a change may alter (a kit's place before and after), or every answer. */
 export type ProjectionChange = { points: { x: number; y: number }[] | 'all'; tag: string };
@@ -34,7 +34,7 @@ export class KitProjection {
 
   constructor(
     @Optional() @Inject(GEO_SEARCH_ENV) env?: GeoSearchEnv,
-    @Optional() @Inject(GEO_CLOCK) private readonly clock: GeoClock = systemGeoClock,
+    @Optional() private readonly clock: Clock = new SystemClock(),
   ) {
     this.graceDays = env?.VERIFICATION_GRACE_DAYS ?? DEFAULT_VERIFICATION_GRACE_DAYS;
     this.evaluatedDay = londonToday(this.clock.now());

@@ -1,10 +1,5 @@
 import { type CalendarDate, type VerificationStatus, addCalendarDays, needsVerification, startOfLondonDay } from '@bleedkits/contracts';
 
-/** The time geo-search reads the verification rules at; an integration test moves it. */
-export type GeoClock = { now(): Date };
-export const GEO_CLOCK = Symbol('GEO_CLOCK');
-export const systemGeoClock: GeoClock = { now: () => new Date() };
-
 /** How the public verification status of a kit is worked out when its change is applied, and again when it is due. */
 export type PublicVerification = { now: Date; graceDays: number };
 

@@ -9,7 +9,7 @@ import {
   kitDisplayStatus,
   londonToday,
 } from '@bleedkits/contracts';
-import { type TestBed, createTestBed, readUntil } from '@bleedkits/platform/testing';
+import { type TestBed, createTestBed, readUntil, runningClock } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { readGeoSearchEnv } from '../config/env';
 import { decodeReply } from '../transport/reply-frame';
@@ -23,7 +23,7 @@ const actor = (role: 'admin' | 'user'): Actor => ({ id: randomUUID(), role, emai
  */
 describe('geo-search: verification status at read time', () => {
   let bed: TestBed;
-  const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
+  const clock = runningClock();
   const owner = actor('user');
   const admin = actor('admin');
 
@@ -91,7 +91,7 @@ describe('geo-search: verification status at read time', () => {
     expect(DEPLOYMENT_STATUS_DISPLAY[kitDisplayStatus(within!)].label).toBe('Available');
     const revision = await head();
 
-    clock.offsetMs = 21 * 86_400_000; // now overdue by 31 days
+    clock.advanceDays(21); // now overdue by 31 days
     const after = await readUntil(
       () => listing(kit),
       (l) => l?.verificationStatus === 'overdue',

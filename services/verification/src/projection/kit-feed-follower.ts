@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { type KitChange, type KitChangesResponse, KitsSubjects, QueueNames, restockIdempotencyKey } from '@bleedkits/contracts';
-import { NatsBus, RevisionFeedFollower } from '@bleedkits/platform';
+import { Clock, NatsBus, RevisionFeedFollower } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../config/env';
-import { CLOCK, type Clock } from '../domain/clock';
 import { isNewDeployment, projectedKitOf } from '../domain/projected-kit';
 import { ProjectionRepository } from '../database/projection.repository';
 import { EmailRecordRepository } from '../database/email-record.repository';
@@ -28,7 +27,7 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly projection: ProjectionRepository,
     private readonly records: EmailRecordRepository,
     @InjectQueue(QueueNames.verificationReminders) private readonly queue: Queue,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
     @Inject(VERIFICATION_ENV) env: VerificationEnv,
   ) {
     this.follower = new RevisionFeedFollower<KitChange, KitChangesResponse>({

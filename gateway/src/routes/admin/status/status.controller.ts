@@ -8,8 +8,7 @@ import {
   VerificationSubjects,
   systemStatusOf,
 } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
-import { StatusClock } from './status-clock';
+import { Clock, NatsBus } from '@bleedkits/platform';
 
 /** Each context's facts are asked for at once; one that does not answer within this shows as "could not be checked". */
 const FACTS_TIMEOUT_MS = 3000;
@@ -23,7 +22,7 @@ const FACTS_TIMEOUT_MS = 3000;
 export class StatusController {
   constructor(
     private readonly bus: NatsBus,
-    private readonly clock: StatusClock,
+    private readonly clock: Clock,
   ) {}
 
   @Get('status')

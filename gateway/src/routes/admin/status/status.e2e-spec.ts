@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { type CreateFeedClientResponse, EmailTemplateIds, NotificationsSubjects, type SystemStatus } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
+import { Clock, NatsBus } from '@bleedkits/platform';
 import { freePort } from '@bleedkits/platform/testing';
 import { HttpClient } from '../../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
-import { StatusClock } from './status-clock';
 
 const HOURS = 3_600_000;
 
@@ -18,7 +17,7 @@ describe('/api/admin/status over HTTP', () => {
   let user: HttpClient;
   let dir: string;
   let outbox: string;
-  let clock: StatusClock;
+  let clock: Clock;
   let offsetMs = 0;
 
   const status = async (): Promise<SystemStatus> => {
@@ -54,7 +53,7 @@ describe('/api/admin/status over HTTP', () => {
         },
       },
     });
-    clock = stack.gateway.app.get(StatusClock);
+    clock = stack.gateway.app.get(Clock);
     jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() + offsetMs));
     admin = new HttpClient(stack.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);

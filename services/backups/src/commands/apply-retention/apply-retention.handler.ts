@@ -2,11 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_RETENTION, SCHEDULE_TIME_ZONE } from '@bleedkits/contracts';
+import { Clock } from '@bleedkits/platform';
 import { planRetention } from '../../domain/retention';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { CloudStorage } from '../../providers/cloud-storage/cloud-storage';
 import { BackupContext } from '../../backup-context';
-import { Clock } from '../../clock';
 import { DropboxAccess } from '../../dropbox-access';
 
 /**

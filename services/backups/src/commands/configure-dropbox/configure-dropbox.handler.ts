@@ -11,12 +11,11 @@ import {
   validateAgainst,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { Clock, ServiceError } from '@bleedkits/platform';
 import { CloudStorage, CloudTokenError } from '../../providers/cloud-storage/cloud-storage';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
 import { RunBackupHandler } from '../run-backup/run-backup.handler';
-import { Clock } from '../../clock';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { DropboxAccess, SEALED_PURPOSE } from '../../dropbox-access';
 import { DropboxAuthorization } from '../../providers/dropbox-auth/dropbox-authorization';

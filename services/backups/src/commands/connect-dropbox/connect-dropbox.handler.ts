@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { type DropboxConnectRequest, type DropboxConnectResponse, DropboxConnectionMessages, ErrorCode } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { Clock, ServiceError } from '@bleedkits/platform';
 import { BackupContext } from '../../backup-context';
-import { Clock } from '../../clock';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { DropboxAuthorization } from '../../providers/dropbox-auth/dropbox-authorization';
 

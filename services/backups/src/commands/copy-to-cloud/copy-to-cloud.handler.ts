@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import path from 'node:path';
+import { Clock } from '@bleedkits/platform';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { CloudStorage } from '../../providers/cloud-storage/cloud-storage';
 import { BackupContext } from '../../backup-context';
-import { Clock } from '../../clock';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { DropboxAccess, DropboxNotConnectedError } from '../../dropbox-access';
 

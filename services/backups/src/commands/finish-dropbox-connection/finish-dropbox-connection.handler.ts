@@ -7,9 +7,8 @@ import {
   ErrorCode,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { Clock, ServiceError } from '@bleedkits/platform';
 import { BackupContext } from '../../backup-context';
-import { Clock } from '../../clock';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { DropboxAccess, SEALED_PURPOSE } from '../../dropbox-access';

@@ -6,12 +6,12 @@ import path from 'node:path';
 import type { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { BackupJobNames, type BackupRecord, type CloudCopyJob, QueueNames } from '@bleedkits/contracts';
+import { Clock } from '@bleedkits/platform';
 import type { BackupKind } from '../../domain/backup-manifest';
 import { PARTIAL_SUFFIX, writeBackup } from '../../engine/backup-writer';
 import { BACKUP_FILE_SUFFIX } from '../../engine/restore';
 import { type BackupRun, BackupRunRepository, toRecord } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
-import { Clock } from '../../clock';
 import { DropboxAccess } from '../../dropbox-access';
 import { ApplyRetentionHandler } from '../apply-retention/apply-retention.handler';
 

@@ -3,9 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { type Actor, BackupJobNames, ErrorCode, type ManualBackupJob, QueueNames, type StartBackupResponse, assertAdmin } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { Clock, ServiceError } from '@bleedkits/platform';
 import { BackupRunRepository, toRecord } from '../../database/backup-run.repository';
-import { Clock } from '../../clock';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
 
 export const manualRunKey = (backupId: string) => `manual:${backupId}`;

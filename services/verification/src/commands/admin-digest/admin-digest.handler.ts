@@ -11,9 +11,8 @@ import {
   londonToday,
   startOfLondonDay,
 } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
+import { Clock, NatsBus } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
-import { CLOCK, type Clock } from '../../domain/clock';
 import { digestLine, gbDate } from '../../domain/projected-kit';
 import { EmailRecordRepository } from '../../database/email-record.repository';
 import { ProjectionRepository } from '../../database/projection.repository';
@@ -36,7 +35,7 @@ export class AdminDigestHandler {
     private readonly records: EmailRecordRepository,
     private readonly outbox: EmailOutbox,
     private readonly bus: NatsBus,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
     @Inject(VERIFICATION_ENV) private readonly env: VerificationEnv,
   ) {}
 

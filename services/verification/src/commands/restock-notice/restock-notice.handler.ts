@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { EmailTemplateIds, type VerificationReminderJob } from '@bleedkits/contracts';
+import { Clock } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
-import { CLOCK, type Clock } from '../../domain/clock';
 import { EmailRecordRepository, type RestockNotice } from '../../database/email-record.repository';
 import { ProjectionRepository } from '../../database/projection.repository';
 import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
@@ -45,7 +45,7 @@ export class RestockNoticeHandler {
     private readonly projection: ProjectionRepository,
     private readonly records: EmailRecordRepository,
     private readonly outbox: EmailOutbox,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
     @Inject(VERIFICATION_ENV) private readonly env: VerificationEnv,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { VERIFICATION_DUE_WINDOW_DAYS, addCalendarDays, londonToday } from '@bleedkits/contracts';
+import { Clock } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
-import { CLOCK, type Clock } from '../../domain/clock';
 import { reminderEmailFor } from '../../domain/reminder-email';
 import { ReminderRunRepository } from '../../database/reminder-run.repository';
 import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
@@ -32,7 +32,7 @@ export class ReminderRunHandler {
   constructor(
     private readonly runs: ReminderRunRepository,
     private readonly outbox: EmailOutbox,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
     @Inject(VERIFICATION_ENV) private readonly env: VerificationEnv,
   ) {}
 

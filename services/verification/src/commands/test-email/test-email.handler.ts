@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   EmailTemplateIds,
   type VerificationTestEmailPreview,
@@ -9,8 +9,7 @@ import {
   londonToday,
   testEmailRules,
 } from '@bleedkits/contracts';
-import { RemoteCallError, ServiceError } from '@bleedkits/platform';
-import { CLOCK, type Clock } from '../../domain/clock';
+import { Clock, RemoteCallError, ServiceError } from '@bleedkits/platform';
 import { gbDate } from '../../domain/projected-kit';
 import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 
@@ -25,7 +24,7 @@ export const TEST_EMAIL_NOTE = 'This is a preview only: no e-mail has been sent.
 export class TestEmailHandler {
   constructor(
     private readonly outbox: EmailOutbox,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
   ) {}
 
   async execute(req: VerificationTestEmailRequest): Promise<VerificationTestEmailPreview | VerificationTestEmailSent> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DUE_SOON_MONTHS,
   VERIFICATION_REPORT_DEFAULT_LIMIT,
@@ -9,8 +9,7 @@ import {
   addCalendarMonths,
   londonToday,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
-import { CLOCK, type Clock } from '../../domain/clock';
+import { Clock, ServiceError } from '@bleedkits/platform';
 import { reportKitOf } from '../../domain/projected-kit';
 import { type DueWindow, ProjectionRepository } from '../../database/projection.repository';
 import { KitFeedFollower } from '../../projection/kit-feed-follower';
@@ -30,7 +29,7 @@ export class ReportPageHandler {
   constructor(
     private readonly projection: ProjectionRepository,
     private readonly feed: KitFeedFollower,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
   ) {}
 
   async execute(req: VerificationReportPageRequest): Promise<VerificationReportPage> {
