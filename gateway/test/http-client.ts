@@ -1,4 +1,9 @@
-/** A browser-like HTTP client for e2e tests: keeps cookies, sends same-origin headers by default. */
+import { checkDescribed } from './described-answers';
+
+/**
+ * A browser-like HTTP client for e2e tests: keeps cookies, sends same-origin headers by default, and checks every
+ * answer against the gateway's OpenAPI description (described-answers.ts), so an answer that drifts from it fails.
+ */
 export class HttpClient {
   private cookies = new Map<string, string>();
   lastSetCookie: string[] = [];
@@ -38,6 +43,7 @@ export class HttpClient {
       else this.cookies.set(name, value);
     }
     const text = await res.text();
+    await checkDescribed(this.baseUrl, method, path, { status: res.status, headers: res.headers, body: text });
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -1,8 +1,8 @@
 import type { Actor } from '../identity/actor';
 import type { EmailTemplateId } from './email';
 
-/** The spec's two template categories, plus ours for account and kit e-mails. */
-export type EmailTemplateCategory = 'verification' | 'contact' | 'account' | 'kits';
+/** The spec's two template categories, plus ours for account and kit e-mails and for mail to admins (the status alert). */
+export type EmailTemplateCategory = 'verification' | 'contact' | 'account' | 'kits' | 'admin';
 
 export type EmailTemplateVariable = { name: string; description: string };
 

@@ -161,9 +161,9 @@ class SchemaConverter {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const property of this.checker.getPropertiesOfType(type)) {
+      // A mapped type's properties (Record<ServiceContext, …>, Pick, Omit) have no declaration of their own.
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
-      if (!declaration) continue;
-      const propertyType = this.checker.getTypeOfSymbolAtLocation(property, declaration);
+      const propertyType = declaration ? this.checker.getTypeOfSymbolAtLocation(property, declaration) : this.checker.getTypeOfSymbol(property);
       if (propertyType.getCallSignatures().length > 0) continue;
       const schema = this.toSchema(propertyType);
       const doc = this.documentation(property);

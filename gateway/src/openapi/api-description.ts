@@ -9,9 +9,8 @@ import { isClientRateLimited } from '../security/client-rate-limit.guard';
 import { type RouteAccess, routeAccess } from '../security/guards';
 import { ANSWER_SCHEMAS } from './answer-schemas.generated';
 import type { AnswerSchemas, JsonSchema } from './answer-schemas.types';
+import { SESSION_SECURITY_SCHEME } from './security-schemes';
 
-/** The OpenAPI name of the session cookie scheme (`bk.sid`). */
-export const SESSION_SECURITY_SCHEME = 'session';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
@@ -110,13 +109,19 @@ export function completeDescription(
       if (!operation) continue;
       const route = operation.operationId ? routes.get(operation.operationId) : undefined;
       const targets = route ? [route.handler, route.controller] : [];
-      const access = routeAccess((key) => reflector.getAllAndOverride<boolean>(key, targets) === true, template);
+      const guarded = routeAccess((key) => reflector.getAllAndOverride<boolean>(key, targets) === true, template);
+      // A route that checks the session itself (GET /api/auth/user) declares the cookie with @ApiSecurity.
+      const ownCheck = operation.security?.some((requirement) => SESSION_SECURITY_SCHEME in requirement);
+      const access = guarded === 'public' && ownCheck ? 'signed-in' : guarded;
       describeAccess(operation, access);
       const success = String(
         route ? ((Reflect.getMetadata(HTTP_CODE_METADATA, route.handler) as number | undefined) ?? (method === 'post' ? 201 : 200)) : 200,
       );
       describeAnswers(operation, success, operation.operationId ? schemas.answers[operation.operationId] : undefined);
-      describeRefusals(operation, method, template, access, route ? isClientRateLimited(reflector, targets) : false);
+      // The finder's fast-path routes (no Nest route) describe their own refusals.
+      if (route) describeRefusals(operation, method, template, access, isClientRateLimited(reflector, targets));
+      // Node's HTTP parser answers it before any route, with no body.
+      operation.responses['431'] ??= { description: 'the request line or headers are too large (a query string over the limit): no body' };
     }
   }
   return doc;
@@ -124,7 +129,7 @@ export function completeDescription(
 
 /** Who may call: the security requirement (an empty one for a public call) and the same in words. */
 function describeAccess(operation: OperationObject, access: RouteAccess): void {
-  if (operation.security?.length) return; // declared by the route itself (the feed's bearer key)
+  if (operation.security?.some((requirement) => FEED_SECURITY_SCHEME in requirement)) return; // the feed's bearer key
   operation.security = access === 'public' ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }];
   (operation as unknown as Record<string, unknown>)['x-required-role'] = access === 'admin' ? 'admin' : access === 'public' ? 'none' : 'user';
   operation.description = [ACCESS_WORDS[access], operation.description].filter(Boolean).join('\n\n');
@@ -142,9 +147,10 @@ function describeAnswers(operation: OperationObject, success: string, answers: R
 }
 
 /**
- * The refusals every route of its kind can answer, each with the one error body: 401 / 403 from AccessGuard, 403
- * from the same-origin rule on a state change, 400 / 413 / 415 for a body that is not small UTF-8 JSON or fails
- * validation, 404 for a path naming nothing, 429 for a rate-limited route, and 5XX.
+ * The refusals every route of its kind can answer, each with the one error body: 400 / 413 / 415 for input that
+ * fails validation or a body that is not small UTF-8 JSON, 401 / 403 from AccessGuard, 403 from the same-origin rule
+ * on a state change, 404 for a path naming nothing, 429 for a rate-limited route, and 5XX. What a context refuses
+ * beyond these (a 404 for an id in a body, a 409) its route declares itself.
  */
 function describeRefusals(operation: OperationObject, method: string, template: string, access: RouteAccess, rateLimited: boolean): void {
   const responses = operation.responses;
@@ -153,21 +159,21 @@ function describeRefusals(operation: OperationObject, method: string, template: 
     if (!response.description) response.description = description;
     response.content ??= { 'application/json': { schema: ERROR_REF } };
   };
-  const hasInput = Boolean(operation.requestBody) || (operation.parameters ?? []).some((p) => 'in' in p && p.in !== 'header');
   const changesState = STATE_CHANGING.has(method) || template === '/api/kit-status';
-  if (hasInput || changesState) add('400', 'the request is not valid: `errors` lists every problem');
+  // Any request may carry a body, and every Nest route reads one only if it is small UTF-8 JSON (request-bodies.ts).
+  add('400', 'the request is not valid (its parameters, or a body that is not JSON): `errors` lists every problem');
   if (access !== 'public') add('401', 'not signed in');
   if (access === 'admin') add('403', 'signed in without the admin role, or a cross-site request');
   if (changesState) add('403', 'a cross-site request (the same-origin rule)');
-  if (template.includes('{')) add('404', 'nothing of that id');
-  if (STATE_CHANGING.has(method)) {
-    add('413', 'the body is larger than the limit');
-    add('415', 'the body is not UTF-8 JSON (or multipart where the route takes a file)');
-  }
+  const namesRecord = (operation.parameters ?? []).some((p) => 'in' in p && (p.in === 'path' || (p.in === 'query' && /id$/i.test(p.name))));
+  if (namesRecord) add('404', 'nothing of that id');
+  add('413', 'the body is larger than the limit');
+  add('415', 'the body is not UTF-8 JSON (or multipart where the route takes a file)');
   if (rateLimited) add('429', 'too many requests from this client; see Retry-After');
   for (const [status, response] of Object.entries(responses)) {
     if (/^[45]/.test(status)) (response as ResponseObject).content ??= { 'application/json': { schema: ERROR_REF } };
   }
+
   add('5XX', 'the register failed to answer: 500 (errorId names the logged cause), 503 a context down or starting, 504 no answer in time');
 }
 
@@ -179,11 +185,12 @@ function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
     const o = node as Record<string, unknown>;
     if (o.nullable === true) {
       delete o.nullable;
-      if (typeof o.type === 'string') {
+      const composed = ['$ref', 'allOf', 'anyOf', 'oneOf'].some((k) => k in o);
+      if (typeof o.type === 'string' && !composed) {
         o.type = [o.type, 'null'];
         if (Array.isArray(o.enum)) o.enum = [...(o.enum as unknown[]), null];
       } else {
-        const inner = { ...o };
+        const { description: _description, ...inner } = o;
         for (const key of Object.keys(o)) if (key !== 'description') delete o[key];
         o.anyOf = [inner, { type: 'null' }];
       }

@@ -376,7 +376,7 @@ describe('ambulance-service feed', () => {
     const get = doc.paths['/api/ambulance-feed/v1/kits'].get;
     expect(get.security).toEqual([{ 'ambulance-feed-key': [] }]);
     expect(get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['If-None-Match', 'after', 'format', 'limit']);
-    expect(Object.keys(get.responses).sort()).toEqual(['200', '304', '400', '401', '429', '5XX']);
+    expect(Object.keys(get.responses).sort()).toEqual(['200', '304', '400', '401', '413', '415', '429', '431', '5XX']);
     expect(Object.keys(get.responses['200'].content).sort()).toEqual([
       'application/geo+json; charset=utf-8',
       'application/json; charset=utf-8',
@@ -385,7 +385,7 @@ describe('ambulance-service feed', () => {
     expect(get.responses['200'].headers).toHaveProperty('ETag');
     const post = doc.paths['/api/ambulance-feed/v1/kits/{id}/code-disclosed'].post;
     expect(post.security).toEqual([{ 'ambulance-feed-key': [] }]);
-    expect(Object.keys(post.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '429', '5XX']);
+    expect(Object.keys(post.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '429', '431', '5XX']);
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.ControlRoomKitModel.properties)).toEqual(
       expect.arrayContaining(['reference', 'cabinetCode', 'schedule', 'latitude', 'lastVerifiedDate']),

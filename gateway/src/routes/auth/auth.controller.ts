@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   type CurrentUser as CurrentUserType,
@@ -20,6 +20,7 @@ import { SessionRegistry } from '../../sessions/session-registry';
 import { SessionUsers } from '../../sessions/session-users';
 import { LoginThrottle } from './login-throttle';
 import { signInFailures } from './sign-in-metrics';
+import { SESSION_SECURITY_SCHEME } from '../../openapi/security-schemes';
 
 /** The session cookie's name (create-gateway.ts). */
 export const SESSION_COOKIE = 'bk.sid';
@@ -41,6 +42,7 @@ export class AuthController {
 
   @Get('user')
   @ApiOperation({ summary: 'The signed-in user (401 when not signed in)' })
+  @ApiSecurity(SESSION_SECURITY_SCHEME)
   async currentUser(@Req() req: Request): Promise<UserResponse> {
     const user = await this.sessions.load(req);
     if (!user) throw new GatewayError({ code: ErrorCode.Unauthenticated, message: NOT_SIGNED_IN });
@@ -50,6 +52,7 @@ export class AuthController {
   /** The attempt is reserved before the password is checked (login-throttle.ts); a success gives it back. */
   @Post('login')
   @ApiOperation({ summary: 'Sign in with e-mail and password; sets the session cookie' })
+  @ApiUnauthorizedResponse({ description: 'wrong e-mail or password' })
   @HttpCode(200)
   @ClientRateLimited()
   async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: LoginDto): Promise<UserResponse> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type CurrentUser as CurrentUserType, type Kit, KitsSubjects, type MessageResponse, type OwnerKitsResponse } from '@bleedkits/contracts';
 import { DeploymentStatusDto, KitEditDto, KitRegistrationDto } from '@bleedkits/contracts/dto';
@@ -61,6 +61,8 @@ export class KitsController {
   /** Under the admin path but used by owners on their own kits (ARCHITECTURE security model). */
   @Put('api/admin/kit-edit')
   @ApiOperation({ summary: 'Edit a kit: the owner their own, an admin any kit and the admin-only fields' })
+  @ApiNotFoundResponse({ description: 'no such kit (or not yours)' })
+  @ApiConflictResponse({ description: 'the kit changed since the revision given' })
   @OwnerUsableAdminPath()
   edit(@CurrentUser() me: CurrentUserType, @Body() dto: KitEditDto): Promise<Kit> {
     return this.bus.request(KitsSubjects.edit, { actor: actorOf(me), kitId: dto.kitId, revision: dto.revision, data: dto.data });

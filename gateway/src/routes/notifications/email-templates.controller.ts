@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type CurrentUser as CurrentUserType,
   type EmailTemplateListResponse,
@@ -56,6 +56,7 @@ export class EmailTemplatesController {
 
   @Post('send-test-email')
   @ApiOperation({ summary: 'Send a test e-mail of a template to an address' })
+  @ApiNotFoundResponse({ description: 'no such template' })
   @HttpCode(200)
   sendTest(@Body() dto: SendTestEmailDto): Promise<SendTestEmailResponse> {
     return this.bus.request(NotificationsSubjects.sendTest, {

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from 'pg';
+import { checkDescribed } from '../../../test/described-answers';
 
 /** One documented call: method, OpenAPI path template, its parameters and the JSON body's fields. */
 export type DocumentedRoute = {
@@ -113,7 +114,10 @@ export function rawRequest(
         answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+        res.on('end', () => {
+          const answer = { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers };
+          checkDescribed(baseUrl, method, path, { status: answer.status, headers: res.headers, body: Buffer.concat(chunks) }).then(() => resolve(answer), reject);
+        });
         res.on('error', reject);
       },
     );

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Delete, Get, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   type AdminKit,
@@ -48,6 +48,8 @@ export class AdminKitsController {
   /** Approve, reject or reactivate. A GET with side effects: admin-only and same-origin (sameOriginOnly middleware). */
   @Get('api/kit-status')
   @ApiOperation({ summary: "Approve, reject or reactivate a kit (the spec's GET with a side effect: same-origin only)" })
+  @ApiNotFoundResponse({ description: 'no such kit' })
+  @ApiConflictResponse({ description: 'the kit cannot move to that status from its own' })
   changeStatus(@CurrentUser() me: CurrentUserType, @Query() q: KitStatusQueryDto): Promise<KitStatusChangeResponse> {
     if (q.status !== 'active' && q.status !== 'rejected')
       throw new BadRequestException({ message: 'status must be active or rejected', errors: ['status must be active or rejected'] });
@@ -62,12 +64,14 @@ export class AdminKitsController {
 
   @Delete('api/admin/bleed-kits')
   @ApiOperation({ summary: 'Delete any kit' })
+  @ApiNotFoundResponse({ description: 'no such kit' })
   remove(@CurrentUser() me: CurrentUserType, @Query('kitId') kitId: string): Promise<MessageResponse> {
     return this.bus.request(KitsSubjects.delete, { actor: actorOf(me), kitId });
   }
 
   @Patch('api/admin/bleed-kits/reassign')
   @ApiOperation({ summary: 'Give a kit to another user, or to no one' })
+  @ApiNotFoundResponse({ description: 'no such kit or user' })
   reassign(@CurrentUser() me: CurrentUserType, @Body() dto: ReassignKitDto): Promise<AdminKit> {
     return this.bus.request(KitsSubjects.reassign, { actor: actorOf(me), kitId: dto.kitId, userId: dto.userId ?? null });
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type CurrentUser as CurrentUserType, KitsSubjects, type ManufacturerRow, type MessageResponse } from '@bleedkits/contracts';
 import { AddManufacturerDto, RenameManufacturerDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
@@ -20,18 +20,21 @@ export class ManufacturersController {
 
   @Post()
   @ApiOperation({ summary: 'Add a manufacturer' })
+  @ApiConflictResponse({ description: 'this manufacturer already exists' })
   add(@CurrentUser() me: CurrentUserType, @Body() dto: AddManufacturerDto): Promise<ManufacturerRow> {
     return this.bus.request(KitsSubjects.addManufacturer, { actor: actorOf(me), name: dto.name });
   }
 
   @Put()
   @ApiOperation({ summary: 'Rename a manufacturer' })
+  @ApiNotFoundResponse({ description: 'no such manufacturer' })
   rename(@CurrentUser() me: CurrentUserType, @Body() dto: RenameManufacturerDto): Promise<ManufacturerRow> {
     return this.bus.request(KitsSubjects.renameManufacturer, { actor: actorOf(me), value: dto.value, label: dto.label });
   }
 
   @Delete()
   @ApiOperation({ summary: "Remove a manufacturer ('Other' cannot be removed)" })
+  @ApiNotFoundResponse({ description: 'no such manufacturer' })
   remove(@CurrentUser() me: CurrentUserType, @Query('value') value: string): Promise<MessageResponse> {
     return this.bus.request(KitsSubjects.removeManufacturer, { actor: actorOf(me), value: value ?? '' });
   }

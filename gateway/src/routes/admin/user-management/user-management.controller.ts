@@ -1,11 +1,12 @@
 import { BadRequestException, Body, Controller, Delete, Get, Inject, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   type AdminUserRow,
   type CurrentUser as CurrentUserType,
   IdentitySubjects,
   type MessageResponse,
+  type ToggleRoleResponse,
   type UserResponse,
   isUuid,
 } from '@bleedkits/contracts';
@@ -42,7 +43,8 @@ export class UserManagementController {
 
   @Post()
   @ApiOperation({ summary: 'Act on a user: toggle the admin role, or send a password reset' })
-  async act(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUserActionDto): Promise<MessageResponse> {
+  @ApiNotFoundResponse({ description: 'no such user' })
+  async act(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUserActionDto): Promise<ToggleRoleResponse | MessageResponse> {
     switch (dto.action) {
       case 'toggle_role':
         return this.bus.request(IdentitySubjects.toggleRole, { actor: actorOf(me), userId: dto.userId, email: dto.email });
@@ -57,6 +59,8 @@ export class UserManagementController {
 
   @Put()
   @ApiOperation({ summary: "Edit a user's name and e-mail" })
+  @ApiNotFoundResponse({ description: 'no such user' })
+  @ApiConflictResponse({ description: 'another account has this e-mail' })
   async update(@CurrentUser() me: CurrentUserType, @Body() dto: AdminUpdateUserDto): Promise<MessageResponse & UserResponse> {
     const { user } = await this.bus.request(IdentitySubjects.adminUpdateUser, { ...dto, actor: actorOf(me) });
     return { message: 'User updated', user };
@@ -64,6 +68,7 @@ export class UserManagementController {
 
   @Delete()
   @ApiOperation({ summary: 'Delete a user' })
+  @ApiNotFoundResponse({ description: 'no such user' })
   async remove(@CurrentUser() me: CurrentUserType, @Query('userId') userId: string): Promise<MessageResponse> {
     if (!userId || !isUuid(userId)) throw new BadRequestException({ message: 'userId must be a user id', errors: ['userId must be a user id'] });
     const res = await this.bus.request(IdentitySubjects.deleteUser, { actor: actorOf(me), userId });

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Logger, Next, Req, Res } from '@nestjs/common';
-import { ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
@@ -73,6 +73,11 @@ export class GoogleAuthController {
   @Get()
   @ApiOperation({ summary: "Start Google sign-in: redirects to Google's consent page (503 when not configured)" })
   @Redirects(302, "to Google's consent page")
+  @ApiForbiddenResponse({
+    description:
+      "Google refused the sign-in passed back to this address (an error or a code Google does not accept): passport answers the status text 'Forbidden' with no Content-Type",
+    content: { 'application/octet-stream': { schema: { type: 'string' } } },
+  })
   start(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     this.requireConfigured().authenticate(STRATEGY, { scope: ['profile', 'email'], session: false })(req, res, next);
   }
