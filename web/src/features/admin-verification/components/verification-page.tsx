@@ -31,6 +31,7 @@ import { Link as RouterLink } from 'react-router';
 import { isApiError } from '@/api/api';
 import { AdminOnlyPage } from '@/components/admin-only-page';
 import { PageMeta } from '@/components/page-meta';
+import { StatTile } from '@/components/stat-tile';
 import { useToast } from '@/components/toasts/use-toast';
 import {
   adminVerificationApi,
@@ -98,9 +99,15 @@ function VerificationConsole() {
 
       {counts && (
         <Grid container spacing={2} sx={{ mb: 3 }}>
-          <CountCard label="Total Active Kits" value={counts.total} />
-          <CountCard label="Overdue" value={counts.overdue} colour="error.main" />
-          <CountCard label="Due Soon" value={counts.upcoming} colour="warning.main" hint="Within the next 3 months" />
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <StatTile label="Total Active Kits" value={counts.total} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <StatTile label="Overdue" value={counts.overdue} colour="error.main" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <StatTile label="Due Soon" value={counts.upcoming} colour="warning.main" hint="Within the next 3 months" />
+          </Grid>
           {counts.overdue === 0 && counts.upcoming === 0 && (
             <Grid size={12}>
               <Alert severity="success">{T.allUpToDate}</Alert>
@@ -155,28 +162,6 @@ function VerificationConsole() {
         </Grid>
       </Grid>
     </Container>
-  );
-}
-
-function CountCard({ label, value, colour, hint }: { label: string; value: number; colour?: string; hint?: string }) {
-  return (
-    <Grid size={{ xs: 12, sm: 4 }}>
-      <Card component="section" aria-label={label}>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography variant="h4" component="p" sx={{ color: colour, fontWeight: 700 }}>
-            {value}
-          </Typography>
-          {hint && (
-            <Typography variant="caption" color="text.secondary">
-              {hint}
-            </Typography>
-          )}
-        </CardContent>
-      </Card>
-    </Grid>
   );
 }
 

@@ -17,9 +17,9 @@ import Typography from '@mui/material/Typography';
 import { makeLabel, type StatisticsResponse } from '@bleedkits/contracts';
 import { ambulanceServiceLabel, kitStatusLabel } from '@/config/labels';
 import { percentOf, summariseStatistics } from '../lib/statistics-summary';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
+import { StatTile } from '@/components/stat-tile';
 import { useStatisticsQuery } from '../api';
 import { PATHS } from '@/config/paths';
 
@@ -27,20 +27,6 @@ const META = {
   title: 'Statistics',
   description: 'How many emergency bleed control kits are registered across the UK, by ambulance service region, manufacturer and access type.',
 };
-
-function StatCard({ icon, value, label }: { icon: ReactNode; value: string; label: string }) {
-  return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent sx={{ textAlign: 'center' }}>
-        <Box sx={{ color: 'primary.main', mb: 1 }}>{icon}</Box>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-          {value}
-        </Typography>
-        <Typography color="text.secondary">{label}</Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 type Row = { key: string; label: string; count: number; percent?: number };
 
@@ -83,16 +69,16 @@ function Statistics({ data }: { data: StatisticsResponse }) {
     <>
       <Grid container spacing={3} sx={{ mb: 4 }}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard icon={<Place fontSize="large" />} value={summary.totalActiveKits.toLocaleString('en-GB')} label="Total Active Kits" />
+          <StatTile icon={<Place fontSize="large" />} value={summary.totalActiveKits.toLocaleString('en-GB')} label="Total Active Kits" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard icon={<VerifiedUser fontSize="large" />} value={`${summary.verifiedPercent}%`} label="Verified Data" />
+          <StatTile icon={<VerifiedUser fontSize="large" />} value={`${summary.verifiedPercent}%`} label="Verified Data" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard icon={<AccessTime fontSize="large" />} value={summary.access247.toLocaleString('en-GB')} label="24/7 Access Kits" />
+          <StatTile icon={<AccessTime fontSize="large" />} value={summary.access247.toLocaleString('en-GB')} label="24/7 Access Kits" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard icon={<LocalHospital fontSize="large" />} value={String(summary.ambulanceRegions)} label="Ambulance Regions" />
+          <StatTile icon={<LocalHospital fontSize="large" />} value={String(summary.ambulanceRegions)} label="Ambulance Regions" />
         </Grid>
       </Grid>
 
