@@ -24,7 +24,23 @@ export const GeoSearchWire = {
   compressAboveBytes: 1024,
   /** The byte format of the answers; part of every ETag, so answers of another format never share a validator. */
   answerFormat: 1,
+  /** A replica announces its index tag and its name this often (geo-search.evt.index-changed.v1). */
+  announceEveryMs: 1000,
+  /**
+   * A replica not heard for this long is not asked: cut off from the network, it cannot say so, and NATS keeps its
+   * queue-group subscription until its pings fail (tens of seconds), so a query given to it would wait and fail.
+   */
+  silentAfterMs: 2500,
 } as const;
+
+/**
+ * A replica's own copy of a hot subject: the gateway names the replica it asks (one it heard from lately), so a
+ * query that replica does not answer is asked of another one, not of the queue group's random choice again.
+ */
+export const replicaSubject = (subject: string, replica: string): string => `${subject}.replica.${replica}`;
+
+/** geo-search.evt.index-changed.v1: the index's tag, from the replica named (every change, and every second). */
+export type IndexAnnouncement = { tag: string; replica?: string };
 
 export type GeoReplyMeta = {
   place?: { lat: number; lng: number; label: string; source: string };

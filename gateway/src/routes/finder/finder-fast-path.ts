@@ -9,6 +9,7 @@ import {
   ErrorCode,
   GeoSearchSubjects,
   GeoSearchWire,
+  type IndexAnnouncement,
   type NearbyQuery,
   indexTagContent,
   type Parsed,
@@ -18,6 +19,7 @@ import {
   parseNearbyQuery,
   parseSearchQuery,
   parseViewportQuery,
+  replicaSubject,
   viewportRequestKey,
 } from '@bleedkits/contracts';
 import { type NatsBus, RemoteCallError, httpLatency, httpRequests } from '@bleedkits/platform';
@@ -25,6 +27,7 @@ import { statusForCode } from '../../errors/http-error.filter';
 import { BodyMessages, mediaType } from '../../security/request-bodies';
 import { PUBLIC_SNAPSHOT_PATH } from '@bleedkits/contracts';
 import { FinderAnswerCache } from './finder-answer-cache';
+import { GeoReplicas } from './geo-replicas';
 import { type FinderEnv, readFinderEnv } from './finder-env';
 import { readPublicSnapshot, writePublicSnapshot } from './public-snapshot-relay';
 import { type FinderCaching, acceptsGzip, finderETag, ifNoneMatchHolds, readReplyFrame, writeAnswer, writeNotModified } from './reply-relay';
@@ -75,6 +78,14 @@ export const HOT_FINDER_ROUTES: Readonly<Record<string, HotRoute>> = {
   },
 };
 
+/** The subjects a geo-search replica also answers under its own name (hot-query-server.ts). */
+const GEO_SEARCH_HOT_SUBJECTS: ReadonlySet<string> = new Set([
+  GeoSearchSubjects.viewport,
+  GeoSearchSubjects.nearby,
+  GeoSearchSubjects.search,
+  GeoSearchSubjects.publicSnapshot,
+]);
+
 /**
  * The benchmark's PostGIS baseline (BENCH_SQL_BASELINE only): the same parameters and the same relay as the map calls,
  * answered by a bench-only responder with SQL (bench/lib/postgis.mjs), never cached.
@@ -119,28 +130,43 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * Viewport and nearby answers carry a strong ETag (index tag + normalised request + variant) and a short public
  * Cache-Control, so browsers and a CDN can keep them; If-None-Match answers 304. The hot ones are kept here too, at
  * the index tag geo-search last announced (FinderAnswerCache), so a popular view need not cross NATS at all. A query
- * that times out (a replica died with it) is asked once more, and NATS gives it to another replica. Geo-search's
+ * goes to a replica heard from lately (GeoReplicas); one that times out, or whose replica has gone, is asked once
+ * more of another replica. Geo-search's
  * failures are coded errors, mapped to HTTP by the gateway's one switch. Returns false for any other request.
  */
 export function finderFastPath(
   bus: NatsBus,
   env: FinderEnv = readFinderEnv(),
   cache = new FinderAnswerCache(env.FINDER_CACHE_BYTES, env.FINDER_CACHE_TTL_MS),
+  replicas = new GeoReplicas(),
 ) {
   const logger = new Logger('FinderFastPath');
   const cacheable: FinderCaching = {
     cacheControl: `public, max-age=${env.FINDER_MAX_AGE_SECONDS}, stale-while-revalidate=${env.FINDER_STALE_WHILE_REVALIDATE_SECONDS}`,
   };
-  bus.subscribe(GeoSearchSubjects.indexChanged, (event) => cache.observe((event as { tag?: unknown } | null)?.tag as string | undefined));
+  bus.subscribe(GeoSearchSubjects.indexChanged, (event) => {
+    const announcement = event as Partial<IndexAnnouncement> | null;
+    cache.observe(announcement?.tag);
+    if (typeof announcement?.replica === 'string') replicas.heard(announcement.replica);
+  });
 
-  /** One query, asked again once when it times out: the replica that had it may have died, NATS gives it to another. */
+  /**
+   * One query, asked of a replica heard from lately by name (the queue group when none announced a name), and asked
+   * once more of another when it times out or that replica has gone: the one asked may have died with it or be cut
+   * off from the network.
+   */
   const ask = async (subject: string, payload: Buffer, headers: Readonly<Record<string, string>> | undefined): Promise<Uint8Array> => {
+    const byName = GEO_SEARCH_HOT_SUBJECTS.has(subject);
+    const first = byName ? replicas.pick() : null;
     try {
-      return await bus.requestRaw(subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
+      return await bus.requestRaw(first ? replicaSubject(subject, first) : subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
     } catch (e) {
-      if (!(e instanceof RemoteCallError) || e.body.code !== ErrorCode.Timeout) throw e;
-      logger.warn({ subject, msg: 'geo-search did not answer in time; asking again' });
-      return bus.requestRaw(subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
+      const gone = first !== null && e instanceof RemoteCallError && e.body.code === ErrorCode.ServiceUnavailable && bus.status === 'connected';
+      if (!(e instanceof RemoteCallError) || (e.body.code !== ErrorCode.Timeout && !gone)) throw e;
+      if (first) replicas.suspect(first);
+      const second = byName ? replicas.pick(first ?? undefined) : null;
+      logger.warn({ subject, replica: first, msg: 'geo-search did not answer in time; asking again' });
+      return bus.requestRaw(second ? replicaSubject(subject, second) : subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
     }
   };
 

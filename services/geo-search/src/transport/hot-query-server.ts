@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Msg, type Subscription, headers as natsHeaders } from 'nats';
-import { CodedError, GeoSearchSubjects, GeoSearchWire } from '@bleedkits/contracts';
+import { CodedError, GeoSearchSubjects, GeoSearchWire, type IndexAnnouncement, replicaSubject } from '@bleedkits/contracts';
 import { Readiness } from '@bleedkits/platform';
 import { observeHotQuery } from '../metrics/geo-search-metrics';
 import { KitProjection } from '../projection/kit-projection';
@@ -19,8 +19,6 @@ type Handler = (input: Record<string, unknown> | null) => Answer | Promise<Answe
 
 /** Longest wait, on a graceful stop, for answers already received (a search may wait on a geocoder). */
 const DRAIN_TIMEOUT_MS = 5000;
-/** The tag is announced again this often, so a gateway that missed an announcement keeps its cache for seconds at most. */
-const ANNOUNCE_EVERY_MS = 1000;
 
 /**
  * The hot subjects (viewport, nearby, search, public-snapshot chunks) on raw NATS in the 'geo-search' queue group:
@@ -29,7 +27,9 @@ const ANNOUNCE_EVERY_MS = 1000;
  * gzip), so the gateway relays a tenth of the bytes and compresses nothing; a cached viewport keeps its gzipped form.
  * A failure is a coded error the gateway maps to HTTP. Every change of the index is announced on
  * geo-search.evt.index-changed.v1 with the new tag (and the tag again every second), so gateways stop serving
- * answers of the old content at once.
+ * answers of the old content at once. The announcement names this replica, and the replica answers the hot subjects
+ * under its own name too (replicaSubject): a gateway asks replicas it heard from lately by name, so one cut off from
+ * the network (it cannot say so, and NATS keeps its queue-group subscription until its pings fail) is not asked.
  */
 @Injectable()
 export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
@@ -39,6 +39,8 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
   private listening = false;
   private stopping = false;
   private heartbeat: NodeJS.Timeout | null = null;
+  /** This process's name on the wire: unique per start, a single subject token. */
+  readonly replica = randomUUID().replace(/-/g, '');
 
   constructor(
     private readonly nats: GeoNatsConnection,
@@ -70,16 +72,16 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
       this.nats.whenConnected((nc) => {
         if (this.subscriptions.length > 0 || this.stopping) return;
         for (const [subject, handler] of routes) {
-          this.subscriptions.push(
-            nc.subscribe(subject, { queue: GEO_SEARCH_QUEUE, callback: (err, msg) => (err ? undefined : this.track(this.answer(msg, handler))) }),
-          );
+          const callback = (err: unknown, msg: Msg) => (err ? undefined : this.track(this.answer(subject, msg, handler)));
+          this.subscriptions.push(nc.subscribe(subject, { queue: GEO_SEARCH_QUEUE, callback }));
+          this.subscriptions.push(nc.subscribe(replicaSubject(subject, this.replica), { callback }));
         }
         // Ready once the server holds the subscriptions, not merely once they are sent.
         nc.flush().then(
           () => {
             this.listening = true;
             this.announce();
-            this.heartbeat = setInterval(() => this.announce(), ANNOUNCE_EVERY_MS);
+            this.heartbeat = setInterval(() => this.announce(), GeoSearchWire.announceEveryMs);
             this.heartbeat.unref();
           },
           () => undefined,
@@ -92,7 +94,8 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
   /** Tells the gateways the index's new tag (fire-and-forget: their cached answers also expire on their own). */
   private announce(): void {
     if (!this.listening || this.stopping) return;
-    this.nats.whenConnected((nc) => nc.publish(GeoSearchSubjects.indexChanged, JSON.stringify({ tag: this.projection.tag })));
+    const announcement: IndexAnnouncement = { tag: this.projection.tag, replica: this.replica };
+    this.nats.whenConnected((nc) => nc.publish(GeoSearchSubjects.indexChanged, JSON.stringify(announcement)));
   }
 
   private track(p: Promise<void>): void {
@@ -100,7 +103,8 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
     void p.finally(() => this.inFlight.delete(p));
   }
 
-  private async answer(msg: Msg, handler: Handler): Promise<void> {
+  /** `subject` is the hot subject the message came on, whether through the queue group or by this replica's name. */
+  private async answer(subject: string, msg: Msg, handler: Handler): Promise<void> {
     const startedAt = process.hrtime.bigint();
     let reply: Buffer;
     let failure: string | null = null;
@@ -115,12 +119,12 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
         reply = errorFrame(e.body);
       } else {
         const errorId = randomUUID();
-        this.logger.error({ msg: 'hot query failed', subject: msg.subject, errorId, error: (e as Error).message, stack: (e as Error).stack });
+        this.logger.error({ msg: 'hot query failed', subject, errorId, error: (e as Error).message, stack: (e as Error).stack });
         failure = 'internal';
         reply = errorFrame(internalError(errorId));
       }
     }
-    observeHotQuery(msg.subject, failure, startedAt);
+    observeHotQuery(subject, failure, startedAt);
     if (!msg.reply) return;
     const h = natsHeaders();
     h.set(GeoSearchWire.outcomeHeader, failure ?? 'ok');
