@@ -7,6 +7,8 @@ export * from './nats/connection-policy';
 export * from './errors/service-error';
 export * from './errors/rpc-exception.filter';
 export * from './database/ensure-schema';
+export * from './database/pg-client';
+export * from './errors/database-unavailable';
 export * from './database/database.module';
 export * from './health/health.module';
 export * from './health/readiness';

@@ -5,14 +5,20 @@ import { randomUUID } from 'node:crypto';
 import { type Observable, throwError } from 'rxjs';
 import { CodedError, ErrorCode, type ServiceErrorBody, isServiceErrorBody } from '@bleedkits/contracts';
 import { natsErrors } from '../health/metrics';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /**
  * Every error leaving a service over NATS is a ServiceErrorBody. Unknown failures are logged with an errorId
- * and answered as `internal` without their stack, so nothing internal reaches a browser.
+ * and answered as `internal` without their stack, so nothing internal reaches a browser. Postgres being away for a
+ * moment (restarting, failing over) is `service_unavailable` with a Retry-After, not `internal`: the client asks again.
  *
  * It is a global filter of the whole service application (registered as APP_FILTER before anything listens), so
  * it also sees the few HTTP routes of a service (probes, metrics): those keep their HTTP status and body.
  */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is unavailable';
+/** Postgres restarts in a few seconds (bench:faults measured 2–4 s). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 @Catch()
 export class CodedRpcExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('RpcErrors');
@@ -29,6 +35,10 @@ export class CodedRpcExceptionFilter implements ExceptionFilter {
     const maybeBody = (exception as { getError?: () => unknown })?.getError?.();
     if (isServiceErrorBody(maybeBody)) return maybeBody;
     const errorId = randomUUID();
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ errorId, error: (exception as Error).message }, 'the database is unavailable');
+      return { code: ErrorCode.ServiceUnavailable, message: DATABASE_UNAVAILABLE_MESSAGE, errorId, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+    }
     this.logger.error(
       { errorId, err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception },
       'unhandled error in handler',

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { connectPgClient } from '@bleedkits/platform';
 import type { BackupKey } from '../archive/encrypted-archive';
 import { BackupChainError, chainTo, newest } from '../domain/backup-chain';
 import type { BackupManifest } from '../domain/backup-manifest';
@@ -77,8 +77,7 @@ async function ensureDatabase(databaseUrl: string, log: (line: string) => void):
   const { database } = pgConnection(databaseUrl);
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
+  const client = await connectPgClient({ connectionString: admin.toString() }, 'restore');
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (!rowCount) {
@@ -92,8 +91,7 @@ async function ensureDatabase(databaseUrl: string, log: (line: string) => void):
 
 /** What the target holds: user tables, views, sequences, and schemas other than public. */
 async function contentsOf(databaseUrl: string): Promise<{ relations: number; schemas: string[] }> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectPgClient({ connectionString: databaseUrl }, 'restore');
   try {
     const { rows } = await client.query<{ relations: string; schemas: string[] | null }>(
       `SELECT (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -112,8 +110,7 @@ async function recreateDatabase(databaseUrl: string, log: (line: string) => void
   const { database } = pgConnection(databaseUrl);
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
+  const client = await connectPgClient({ connectionString: admin.toString() }, 'restore');
   try {
     const { rows } = await client.query<{ owner: string }>('SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1', [database]);
     const name = `"${database.replace(/"/g, '""')}"`;

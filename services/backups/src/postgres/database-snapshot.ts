@@ -1,4 +1,5 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { connectPgClient } from '@bleedkits/platform';
 import type { SequenceState, TableState } from '../domain/backup-manifest';
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -23,8 +24,7 @@ export class DatabaseSnapshot {
   ) {}
 
   static async open(databaseUrl: string): Promise<DatabaseSnapshot> {
-    const client = new Client({ connectionString: databaseUrl, application_name: 'bleedkits-backups' });
-    await client.connect();
+    const client = await connectPgClient({ connectionString: databaseUrl, application_name: 'bleedkits-backups' }, 'backup snapshot');
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const { rows } = await client.query<{ id: string; version: string; num: string }>(
@@ -84,8 +84,7 @@ export class DatabaseSnapshot {
 
 /** The server's major version, for choosing client programs that can dump it. */
 export async function serverMajorOf(databaseUrl: string): Promise<number> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectPgClient({ connectionString: databaseUrl }, 'server version');
   try {
     const { rows } = await client.query<{ num: string }>("SELECT current_setting('server_version_num') AS num");
     return Math.floor(Number(rows[0].num) / 10_000);

@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { BackupJobNames, type BackupRecord, type CloudCopyJob, QueueNames } from '@bleedkits/contracts';
-import { Clock } from '@bleedkits/platform';
+import { Clock, connectPgClient } from '@bleedkits/platform';
 import type { BackupKind } from '../../domain/backup-manifest';
 import { PARTIAL_SUFFIX, writeBackup } from '../../engine/backup-writer';
 import { BACKUP_FILE_SUFFIX } from '../../engine/restore';
@@ -61,8 +60,10 @@ export class RunBackupHandler {
     });
     if (created.status === 'success') return toRecord(created);
 
-    const lock = new Client({ connectionString: this.context.env.DATABASE_URL, application_name: 'bleedkits-backups-lock' });
-    await lock.connect();
+    const lock = await connectPgClient(
+      { connectionString: this.context.env.DATABASE_URL, application_name: 'bleedkits-backups-lock' },
+      'backup lock',
+    );
     try {
       await lock.query('SELECT pg_advisory_lock(hashtext($1))', [BACKUP_LOCK]);
       // Another worker may have finished this very run while this one waited for the lock.

@@ -21,9 +21,17 @@ describe(GetUserHandler.name, () => {
     expect(await refusal(handler.execute({ userId: randomUUID() }))).toEqual({ code: ErrorCode.NotFound, message: 'User not found' });
   });
 
-  it('answers a read that fails (an id the database cannot take) as not found, not as an error', async () => {
+  it('answers an id that is not a uuid as not found without asking the database', async () => {
     const { p, handler } = setup();
-    jest.spyOn(p.repository, 'findById').mockRejectedValue(new Error('invalid input syntax for type uuid: "nope"'));
+    const read = jest.spyOn(p.repository, 'findById');
     expect(await refusal(handler.execute({ userId: 'nope' }))).toEqual({ code: ErrorCode.NotFound, message: 'User not found' });
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('lets a failed read fail (Postgres restarting is not "not found": the gateway would end the session)', async () => {
+    const { p, handler } = setup();
+    const restarting = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    jest.spyOn(p.repository, 'findById').mockRejectedValue(restarting);
+    await expect(handler.execute({ userId: randomUUID() })).rejects.toBe(restarting);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { GetUserRequest, UserResponse } from '@bleedkits/contracts';
+import { type GetUserRequest, type UserResponse, isUuid } from '@bleedkits/contracts';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
@@ -9,9 +9,13 @@ import { UserRepository } from '../../database/user.repository';
 export class GetUserHandler {
   constructor(private readonly users: UserRepository) {}
 
-  /** A failed read (an id Postgres cannot take as a uuid) answers as a missing user. */
+  /**
+   * An id that is not a uuid is a missing user. A read that fails is an error, never "not found": the gateway ends a
+   * session whose user is not found, so a Postgres restart answered that way signed every user out (bench:faults).
+   */
   async execute(req: GetUserRequest): Promise<UserResponse> {
-    const user = await this.users.findById(req.userId).catch(() => null);
+    if (!isUuid(req.userId)) throw IdentityErrors.userNotFound();
+    const user = await this.users.findById(req.userId);
     if (!user) throw IdentityErrors.userNotFound();
     return { user: toCurrentUser(user) };
   }

@@ -1,7 +1,7 @@
 import type { OutboxRepository, OutboxRow } from '../../database/outbox.repository';
 import { MailTransport, type OutgoingEmail, PermanentDeliveryError } from '../../providers/mail-transport/mail-transport.port';
 import type { NotificationsEnv } from '../../config/env';
-import { DeliverEmailHandler } from './deliver-email.handler';
+import { DeliverEmailHandler, RECORD_SENT_PATIENCE_MS } from './deliver-email.handler';
 
 class RecordingTransport extends MailTransport {
   sent: OutgoingEmail[] = [];
@@ -30,12 +30,40 @@ describe(DeliverEmailHandler.name, () => {
   const setup = (stored: Partial<OutboxRow> | null = row) => {
     const outbox = {
       beginAttempt: jest.fn(async () => stored),
-      markSent: jest.fn(async () => undefined),
+      markSent: jest.fn(async (): Promise<void> => undefined),
       markAttemptFailed: jest.fn(async () => undefined),
     };
     const transport = new RecordingTransport();
-    return { outbox, transport, handler: new DeliverEmailHandler(outbox as unknown as OutboxRepository, transport, env) };
+    const slept: number[] = [];
+    const sleep = async (ms: number) => {
+      slept.push(ms);
+    };
+    const handler = new DeliverEmailHandler(outbox as unknown as OutboxRepository, transport, env);
+    handler.sleep = sleep;
+    return { outbox, transport, slept, handler };
   };
+  const restarting = () => Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+
+  it('sent while Postgres restarts: waits to record it as sent instead of failing the job (which would send it again)', async () => {
+    const { handler, transport, outbox, slept } = setup();
+    outbox.markSent.mockRejectedValueOnce(restarting()).mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    expect(await handler.execute({ outboxId: '7b0e', lane: 'bulk', attempt: 1, maxAttempts: 5 })).toEqual({ sent: true, attempts: 1 });
+    expect(transport.sent).toHaveLength(1);
+    expect(outbox.markSent).toHaveBeenCalledTimes(3);
+    expect(outbox.markAttemptFailed).not.toHaveBeenCalled();
+    expect(slept).toEqual([250, 500]);
+  });
+
+  it('gives up recording after its patience, and on any other failure at once (the job is retried)', async () => {
+    const { handler, outbox, slept } = setup();
+    outbox.markSent.mockRejectedValue(restarting());
+    await expect(handler.execute({ outboxId: '7b0e', lane: 'bulk', attempt: 1, maxAttempts: 5 })).rejects.toThrow('starting up');
+    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(RECORD_SENT_PATIENCE_MS);
+    const other = setup();
+    other.outbox.markSent.mockRejectedValue(new TypeError('a bug'));
+    await expect(other.handler.execute({ outboxId: '7b0e', lane: 'bulk', attempt: 1, maxAttempts: 5 })).rejects.toThrow('a bug');
+    expect(other.slept).toEqual([]);
+  });
 
   it('marks every message machine-sent; bulk mail also carries Precedence: bulk and the List-Id', async () => {
     const { handler, transport, outbox } = setup();
