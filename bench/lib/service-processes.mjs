@@ -8,9 +8,12 @@ import { ROOT, sleep } from '../../scripts/lib/infra.mjs';
 /**
  * Runs `main` (a path from the repository root) under a require hook, its output prefixed with `name` in `logFile`.
  * The hook is the tests' swc one unless a private build's is given (then `main` is that build's compiled entry).
+ * `netns` runs it inside that network namespace (bench:faults' hosts; `ip netns exec` execs, so the pid is Node's).
  */
-export function startProcess(name, main, env, logFile, hook = path.join(ROOT, 'platform/src/testing/register-ts.js')) {
-  const child = spawn(process.execPath, ['-r', hook, path.resolve(ROOT, main)], {
+export function startProcess(name, main, env, logFile, hook = path.join(ROOT, 'platform/src/testing/register-ts.js'), { netns } = {}) {
+  const node = [process.execPath, '-r', hook, path.resolve(ROOT, main)];
+  const [command, ...args] = netns ? ['ip', 'netns', 'exec', netns, ...node] : node;
+  const child = spawn(command, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,12 +25,12 @@ export function startProcess(name, main, env, logFile, hook = path.join(ROOT, 'p
 }
 
 /** Resolves once the process's management port answers /readyz 200; fails if it exits or the time runs out. */
-export async function waitReady(port, name, child, timeoutMs = 180_000) {
+export async function waitReady(port, name, child, timeoutMs = 180_000, host = '127.0.0.1') {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`http://${host}:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return;
     } catch {
       /* not yet */

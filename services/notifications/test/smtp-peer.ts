@@ -35,8 +35,9 @@ export type TestSmtpPeer = {
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) for tests: it accepts any credentials, records each
  * message with its envelope and parses it with `mailparser`, so a test sees exactly what a mail server would.
+ * `host` is another address to listen on (bench:faults: the bridge its network namespaces reach the machine by).
  */
-export async function startTestSmtpPeer(port = 0): Promise<TestSmtpPeer> {
+export async function startTestSmtpPeer(port = 0, host = '127.0.0.1'): Promise<TestSmtpPeer> {
   const received: ReceivedMail[] = [];
   const make = () =>
     new SMTPServer({
@@ -78,14 +79,14 @@ export async function startTestSmtpPeer(port = 0): Promise<TestSmtpPeer> {
   const listen = (p: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(p, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
+      server.listen(p, host, () => resolve((server.server.address() as AddressInfo).port));
     });
   const boundPort = await listen(port);
   let running = true;
 
   const peer: TestSmtpPeer = {
     port: boundPort,
-    url: `smtp://tester:secret@127.0.0.1:${boundPort}`,
+    url: `smtp://tester:secret@${host}:${boundPort}`,
     received,
     async stop() {
       if (!running) return;
