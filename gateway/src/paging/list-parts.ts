@@ -1,6 +1,8 @@
 import type { Response } from 'express';
 import type { ListPart } from '@bleedkits/contracts';
+import type { WireRequest, WireResponse, WireSubject } from '@bleedkits/contracts/wire';
 import type { NatsBus } from '@bleedkits/platform';
+import { wirePages } from './wire-pages';
 
 /** Items asked for per part; each part is a separate bounded NATS answer. */
 export const GATEWAY_LIST_PART_LIMIT = 1000;
@@ -10,23 +12,30 @@ export const GATEWAY_LIST_PART_LIMIT = 1000;
  */
 export const KIT_LIST_PART_LIMIT = 500;
 
+/** The subjects of the typed wire answered with a ListPart (contracts/src/paging), and what their parts hold. */
+type ListSubject = { [S in WireSubject]: WireResponse<S> extends ListPart<unknown, unknown> ? S : never }[WireSubject];
+type ItemOf<S extends ListSubject> = WireResponse<S> extends ListPart<infer T, unknown> ? T : never;
+type CursorOf<S extends ListSubject> = WireResponse<S> extends ListPart<unknown, infer C> ? C : never;
+
 /**
  * Reads a list that grows with the register part by part (ARCHITECTURE: nothing unbounded crosses NATS): asks
- * `subject` with `request` plus {after, limit} until a part says there is no more.
+ * `subject` with `request` plus {after, limit} until a part says there is no more. Items and cursor are the
+ * subject's own (contracts/src/wire).
  */
-export async function* listParts<T, C>(
+export async function* listParts<S extends ListSubject>(
   bus: NatsBus,
-  subject: string,
-  request: Record<string, unknown>,
+  subject: S,
+  request: Omit<WireRequest<S>, 'after' | 'limit'>,
   limit = GATEWAY_LIST_PART_LIMIT,
-): AsyncGenerator<T[]> {
-  let after: C | null = null;
-  for (;;) {
-    const part: ListPart<T, C> = await bus.request<ListPart<T, C>>(subject, { ...request, after, limit });
-    yield part.items;
-    if (!part.hasMore || part.next === null || part.next === after) return;
-    after = part.next;
-  }
+): AsyncGenerator<ItemOf<S>[]> {
+  // S is a ListSubject, so its answer is this ListPart (TypeScript does not narrow a generic subject's answer itself).
+  const partOf = (answer: WireResponse<S>) => answer as ListPart<ItemOf<S>, CursorOf<S>>;
+  const parts = wirePages(bus, subject, {
+    // The request's own fields and the cursor: what Omit took away is given back, so this is the subject's request.
+    request: (after: CursorOf<S> | null) => ({ ...request, after, limit }) as WireRequest<S>,
+    next: (answer) => (partOf(answer).hasMore ? partOf(answer).next : null),
+  });
+  for await (const answer of parts) yield partOf(answer).items;
 }
 
 /**

@@ -38,6 +38,7 @@ import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 import { GatewayError } from '../../errors/http-error.filter';
 import { RateLimiter } from '../../security/rate-limiter';
+import { pagesOf } from '../../paging/wire-pages';
 import { readFeedPart } from './feed-parts';
 import { readAheadInOrder, streamJsonPage } from './feed-page-stream';
 import { CodeDisclosedModel, ControlRoomKitModel, FEED_SECURITY_SCHEME, FeedPageModel, FeedWithdrawalModel } from './feed-openapi.models';
@@ -174,20 +175,21 @@ export class AmbulanceFeedController {
     const requestId = randomUUID();
     const readRange = async (range: FeedPageRange): Promise<Uint8Array[]> => {
       const chunks: Uint8Array[] = [];
-      let cursor = range.afterRevision;
-      for (;;) {
-        const part = await readFeedPart(this.bus, {
-          keyHash,
-          requestId,
-          clientAddress: address,
-          afterRevision: cursor,
-          upToRevision: range.upToRevision,
-          limit: range.records,
-        });
-        chunks.push(part.records);
-        if (part.exhausted || part.count === 0 || part.lastRevision >= range.upToRevision) return chunks;
-        cursor = part.lastRevision;
-      }
+      const parts = pagesOf(
+        (after: number | null) =>
+          readFeedPart(this.bus, {
+            keyHash,
+            requestId,
+            clientAddress: address,
+            afterRevision: after ?? range.afterRevision,
+            upToRevision: range.upToRevision,
+            limit: range.records,
+          }),
+        (part) => (part.exhausted || part.count === 0 || part.lastRevision >= range.upToRevision ? null : part.lastRevision),
+        AmbulanceFeedSubjects.part,
+      );
+      for await (const part of parts) chunks.push(part.records);
+      return chunks;
     };
     return readAheadInOrder(open.ranges, readRange, FEED_PARTS_IN_FLIGHT);
   }

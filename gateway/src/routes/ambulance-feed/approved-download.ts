@@ -13,6 +13,7 @@ import {
   approvedKitsFileName,
 } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
+import { wirePages } from '../../paging/wire-pages';
 
 /** Lines asked for per part (the kits context also ends a part at its byte budget). */
 export const DOWNLOAD_PART_LIMIT = 2000;
@@ -35,15 +36,17 @@ export class ApprovedDownloadAssembler {
     const rows = new Map<AmbulanceService, string[]>();
     let kits = 0;
     let withdrawals = 0;
-    let after: ApprovedDownloadPartResponse['last'] = null;
-    for (;;) {
-      const part: ApprovedDownloadPartResponse = await this.bus.request(ApprovedDownloadSubjects.part, {
+    const parts = wirePages(this.bus, ApprovedDownloadSubjects.part, {
+      request: (after: ApprovedDownloadPartResponse['last']) => ({
         actor,
         fromRevision: range.fromRevision,
         toRevision: range.toRevision,
         after,
         limit: DOWNLOAD_PART_LIMIT,
-      });
+      }),
+      next: (part) => (part.exhausted ? null : part.last),
+    });
+    for await (const part of parts) {
       const byService = new Map<AmbulanceService, ApprovedDownloadLine[]>();
       for (const line of part.lines) {
         if ('kit' in line) kits++;
@@ -52,8 +55,6 @@ export class ApprovedDownloadAssembler {
       }
       // Each part becomes CSV text at once, so the gateway never holds the whole download as objects.
       for (const [service, lines] of byService) rows.set(service, [...(rows.get(service) ?? []), approvedKitsCsvRows(lines)]);
-      if (part.exhausted || !part.last || (after && part.last.revision === after.revision && part.last.service === after.service)) break;
-      after = part.last;
     }
     if (kits + withdrawals === 0) return noNews;
 

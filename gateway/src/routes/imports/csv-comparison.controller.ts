@@ -11,7 +11,6 @@ import {
   type CompareCsvRowsResponse,
   ComparisonMessages,
   type CsvComparisonResponse,
-  type CsvUpdateEntriesPart,
   type CsvUpdateEntriesResponse,
   type CsvUpdateJobStatus,
   CsvUpdateMessages,
@@ -31,6 +30,7 @@ import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { CurrentUser } from '../../security/guards';
 import { actorOf } from '../../security/actor';
+import { wirePages } from '../../paging/wire-pages';
 import { MultipartUpload } from './csv-upload.interceptor';
 import { uploadedCsv } from './imports.controller';
 
@@ -177,12 +177,11 @@ export class CsvComparisonController {
     if (!isUuid(jobId)) throw new GatewayError({ code: ErrorCode.NotFound, message: CsvUpdateMessages.jobNotFound });
     const actor = actorOf(me);
     const entries: CsvUpdateEntriesResponse['entries'] = [];
-    let afterId: number | null = null;
-    for (;;) {
-      const part: CsvUpdateEntriesPart = await this.bus.request(ImportsSubjects.csvUpdateEntries, { actor, jobId, afterId });
-      entries.push(...part.entries);
-      if (!part.hasMore) return { jobId, entries };
-      afterId = part.next;
-    }
+    const parts = wirePages(this.bus, ImportsSubjects.csvUpdateEntries, {
+      request: (afterId: number | null) => ({ actor, jobId, afterId }),
+      next: (part) => (part.hasMore ? part.next : null),
+    });
+    for await (const part of parts) entries.push(...part.entries);
+    return { jobId, entries };
   }
 }

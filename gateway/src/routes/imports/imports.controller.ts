@@ -26,6 +26,7 @@ import {
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { drained } from '../../paging/list-parts';
+import { wirePages } from '../../paging/wire-pages';
 import { ClientRateLimited } from '../../security/client-rate-limit.guard';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';
 import { actorOf } from '../../security/actor';
@@ -194,9 +195,11 @@ export class ImportsController {
   @AnswersText('text/csv; charset=utf-8', 'Row, Message: one line per message, as an attachment')
   async errorsCsv(@CurrentUser() me: CurrentUserType, @Param('jobId') jobId: string, @Res() res: Response): Promise<void> {
     const actor = actorOf(me);
-    const ask = (afterRow: number | null): Promise<ImportErrorsPart> =>
-      this.bus.request(ImportsSubjects.importErrors, { actor, jobId: jobIdOf(jobId), afterRow, limit: IMPORT_ERRORS_PART_ROWS });
-    let part = await ask(null);
+    const parts = wirePages(this.bus, ImportsSubjects.importErrors, {
+      request: (afterRow: number | null) => ({ actor, jobId: jobIdOf(jobId), afterRow, limit: IMPORT_ERRORS_PART_ROWS }),
+      next: (part) => (part.hasMore ? part.next : null),
+    });
+    const first = await parts.next();
     res.status(HttpStatus.OK);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="import-errors-${jobId}.csv"`);
@@ -204,12 +207,11 @@ export class ImportsController {
     // A byte-order mark, so spreadsheet programs open the file as UTF-8.
     res.write(`\uFEFF${ERROR_LINES_HEADER}`);
     try {
-      for (;;) {
-        const lines = part.errors.flatMap(([row, messages]) => messages.map((message) => ({ row, message })));
+      for (let part = first; !part.done; part = await parts.next()) {
+        const lines = part.value.errors.flatMap(([row, messages]) => messages.map((message) => ({ row, message })));
         if (lines.length && !res.write(toCsv(lines, ERROR_LINE_COLUMNS).slice(ERROR_LINES_HEADER.length))) await drained(res);
         // The client went away: stop asking for parts nobody will read.
-        if (!part.hasMore || res.destroyed) break;
-        part = await ask(part.next);
+        if (res.destroyed) return void (await parts.return(undefined));
       }
     } catch (error) {
       res.destroy(error as Error);

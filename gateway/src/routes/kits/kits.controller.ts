@@ -30,7 +30,7 @@ export class KitsController {
   @Answers<OwnerKitsResponse>()
   async ownKits(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
     const userRole: OwnerKitsResponse['userRole'] = me.role;
-    await streamJsonArray(res, listParts<Kit, number>(this.bus, KitsSubjects.ownerList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT), {
+    await streamJsonArray(res, listParts(this.bus, KitsSubjects.ownerList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT), {
       before: '{"kits":',
       after: `,"userRole":${JSON.stringify(userRole)}}`,
     });

@@ -25,6 +25,7 @@ import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, SignedIn } from '../../security/guards';
 import { actorOf } from '../../security/actor';
 import { drained } from '../../paging/list-parts';
+import { wirePages } from '../../paging/wire-pages';
 import { AnswersText } from '../../openapi/answers.decorator';
 
 /**
@@ -83,9 +84,12 @@ export class VerificationController {
   )
   async reportCsv(@Param('report') report: string, @Res() res: Response): Promise<void> {
     const name = report as VerificationReportName;
-    const ask = (afterId: number) => this.bus.request(VerificationSubjects.reportPage, { report: name, afterId });
+    const pages = wirePages(this.bus, VerificationSubjects.reportPage, {
+      request: (afterId: number | null) => ({ report: name, afterId: afterId ?? 0 }),
+      next: (page) => page.nextAfterId,
+    });
     // The first page is read before anything is sent, so an unknown report still answers 400.
-    let page = await ask(0);
+    const first = await pages.next();
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${datedCsvName(`verification-${name}`)}"`);
@@ -94,11 +98,11 @@ export class VerificationController {
     // A byte-order mark, so spreadsheet programs open the file as UTF-8.
     res.write(`\uFEFF${header}`);
     try {
-      for (;;) {
-        if (page.kits.length && !res.write(toCsv(page.kits, REPORT_CSV_COLUMNS).slice(header.length))) await drained(res);
+      for (let page = first; !page.done; page = await pages.next()) {
+        const { kits } = page.value;
+        if (kits.length && !res.write(toCsv(kits, REPORT_CSV_COLUMNS).slice(header.length))) await drained(res);
         // The client went away: stop asking for pages nobody will read.
-        if (page.nextAfterId === null || res.destroyed) break;
-        page = await ask(page.nextAfterId);
+        if (res.destroyed) return void (await pages.return(undefined));
       }
     } catch (error) {
       res.destroy(error as Error);

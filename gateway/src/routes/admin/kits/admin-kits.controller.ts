@@ -28,10 +28,7 @@ export class AdminKitsController {
   @ApiOperation({ summary: 'Every pending kit, newest first (streamed)' })
   @Answers<AdminKit[]>()
   async pending(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
-    await streamJsonArray(
-      res,
-      listParts<AdminKit, number>(this.bus, KitsSubjects.adminList, { actor: actorOf(me), status: 'pending' }, KIT_LIST_PART_LIMIT),
-    );
+    await streamJsonArray(res, listParts(this.bus, KitsSubjects.adminList, { actor: actorOf(me), status: 'pending' }, KIT_LIST_PART_LIMIT));
   }
 
   /**
@@ -42,7 +39,7 @@ export class AdminKitsController {
   @ApiOperation({ summary: 'Every kit in the admin view, newest first (streamed)' })
   @Answers<AdminKit[]>()
   async all(@CurrentUser() me: CurrentUserType, @Res() res: Response): Promise<void> {
-    await streamJsonArray(res, listParts<AdminKit, number>(this.bus, KitsSubjects.adminList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT));
+    await streamJsonArray(res, listParts(this.bus, KitsSubjects.adminList, { actor: actorOf(me) }, KIT_LIST_PART_LIMIT));
   }
 
   /** Approve, reject or reactivate. A GET with side effects: admin-only and same-origin (sameOriginOnly middleware). */

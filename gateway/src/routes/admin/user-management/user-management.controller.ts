@@ -38,7 +38,7 @@ export class UserManagementController {
   @ApiOperation({ summary: 'Every user with role, kit count and whether the e-mail is verified, oldest first (streamed)' })
   @Answers<{ users: AdminUserRow[] }>()
   async list(@Res() res: Response): Promise<void> {
-    await streamJsonArray(res, listParts<AdminUserRow, string>(this.bus, IdentitySubjects.listUsers, {}), { before: '{"users":', after: '}' });
+    await streamJsonArray(res, listParts(this.bus, IdentitySubjects.listUsers, {}), { before: '{"users":', after: '}' });
   }
 
   @Post()
