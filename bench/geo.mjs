@@ -7,10 +7,14 @@
 //   3. starts kits, the gateway (BENCH_SQL_BASELINE=true), the PostGIS responder and a first geo-search replica, and
 //      times that replica's index from the whole feed; it then stores the first snapshot of the projection,
 //   4. times a new replica ready from the feed alone and one from the snapshot (the second replica of the run),
-//   5. drives the gateway with autocannon through the recorded mixes (bench/mixes/): cold viewports (while a loop
+//   5. drives the gateway with wrk (one thread; BENCH_GENERATOR=autocannon for the old generator) through the recorded
+//      mixes (bench/mixes/), recording the generator's CPU against the server's (a mix where the generator used
+//      more than 70 % of a core or more than the server is GENERATOR-BOUND): cold viewports (while a loop
 //      moves kits through the kits service and times each move until the gateway shows it: freshness), hot
 //      viewports, nearby, the same cold boxes and nearby points through PostGIS, and the hot mix's bytes from a bare
 //      Node server (the ceiling),
+//   5b. sends the cold and nearby mixes open-loop (a fixed arrival rate, latency from each request's due time) at
+//      50 % and 80 % of their closed-loop req/s: p50 / p99 / p99.9, errors, requests that waited for a connection,
 //   6. kills one replica with SIGKILL under the cold mix, then restarts both in turn (SIGTERM, start, ready, next),
 //      counting every failed request,
 //   7. prints and writes every figure with PASS / FAIL per target (bench/lib/targets.mjs: ratios measured in
@@ -52,6 +56,8 @@ import { cpuSecondsOf, findByCommand, machineCpu, memoryOf, memorySampler } from
 import { formatTable, latestMarkdown, updateReadme } from './lib/report.mjs';
 import { seedKits } from './lib/seed.mjs';
 import { checkTargets } from './lib/targets.mjs';
+import { runOpenLoop } from './lib/open-loop.mjs';
+import { ensureWrk, generatorBound, runWrk } from './lib/wrk.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -67,6 +73,16 @@ const WARMUP = Number(env0.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(env0.BENCH_CONNECTIONS || 32);
 const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,ceiling,postgis-cold,postgis-nearby').split(',').map((s) => s.trim());
 const FAULTS = env0.BENCH_FAULTS !== '0';
+/** wrk (default) or autocannon (the old generator, which tops out near 3,500 req/s here: kept to compare). */
+const GENERATOR = env0.BENCH_GENERATOR === 'autocannon' ? 'autocannon' : 'wrk';
+/** The open-loop phase (BENCH_OPEN_LOOP=0 skips it): [share of the closed-loop maximum, cold mix cycle offset]. */
+const OPEN_LOOP = env0.BENCH_OPEN_LOOP !== '0';
+const OPEN_LOOP_SHARES = [
+  [0.5, 10],
+  [0.8, 14],
+];
+/** Paths written for a never-repeating (cold) mix: more than the fastest cold run asks in BENCH_DURATION_SECONDS. */
+const COLD_PATHS_PER_SECOND = Number(env0.BENCH_COLD_PATHS_PER_SECOND || 20_000);
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_DATABASE || 'bleedkits_bench';
 const INDEX_TIMEOUT_MS = Number(env0.BENCH_INDEX_TIMEOUT_SECONDS || 600) * 1000;
@@ -96,6 +112,7 @@ const percentile = (xs, p) => {
 };
 
 let build; // the private build: { hook, main(pkg), built(pkg, ...) }
+let wrkBin = null; // wrk's path when it is the generator
 let contracts; // the private build of contracts (subject names)
 
 // ---- processes ---------------------------------------------------------------------------------------------------
@@ -286,6 +303,40 @@ function summarise(r) {
     errorBreakdown: { socketErrorsAndTimeouts: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodes: r.statusCodeStats },
     throughputBytesPerSec: r.throughput.average,
     durationSeconds: r.duration,
+  };
+}
+
+/** Which process groups serve each mix (the rest of the pipeline idles): the server's CPU against the generator's. */
+const SERVERS_OF = {
+  ceiling: ['ceiling'],
+  'postgis-cold': ['gateway', 'postgis', 'postgres', 'nats'],
+  'postgis-nearby': ['gateway', 'postgis', 'postgres', 'nats'],
+  'sql-cold': ['gateway', 'kits', 'postgres', 'nats'],
+  default: ['gateway', 'geo-search', 'nats'],
+};
+
+/**
+ * One closed-loop run of a mix with the run's generator: wrk replaying the mix's request list (a cold mix's list is
+ * long enough never to repeat within the run), or autocannon. `done` resolves with summarise()'s shape plus
+ * `generator` (its name and CPU).
+ */
+function generate(url, run, opts, seconds, { warmUp = false } = {}) {
+  if (GENERATOR === 'autocannon') {
+    const load = runAutocannon(url, { mix: run.mix, opts, seconds });
+    return { done: load.done.then(summarise) };
+  }
+  // A cold warm-up stays on its half-box-panned copy of the recorded list (cycling within it), so the measured
+  // boxes are still unseen when the run starts.
+  const cold = run.mix.mix === 'cold' ? (warmUp ? run.mix.requests.length : COLD_PATHS_PER_SECOND * seconds) : null;
+  const count = cold ?? (run.mix.mix === 'hot' ? run.mix.sequence.length : run.mix.requests.length);
+  const paths = Array.from({ length: count }, (_, i) => requestPath(run.mix, i, opts));
+  const pathsFile = path.join(os.tmpdir(), `bk-bench-paths-${process.pid}.txt`);
+  return {
+    done: runWrk(wrkBin, url, paths, { connections: CONNECTIONS, seconds, pathsFile, acceptEncoding: ACCEPT_ENCODING }).then((r) => ({
+      ...r,
+      // A never-repeating mix asked more than its list would have repeated itself (answers cached): say so.
+      ...(run.mix.mix === 'cold' && !warmUp && r.requests > count ? { repeatedPaths: r.requests - count } : {}),
+    })),
   };
 }
 
@@ -541,7 +592,7 @@ async function benchSize(size, baseEnv, natsBin) {
       ceiling: ceiling?.child.exitCode === null ? [ceiling.child.pid] : [],
       nats: [nats.pid],
       postgres: findByCommand('postgres: ').filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
-      'bench (autocannon)': [process.pid],
+      'bench (node)': [process.pid],
     });
 
     // The ceiling: the hot mix's distinct answers recorded from the gateway, served by a bare Node server.
@@ -579,30 +630,63 @@ async function benchSize(size, baseEnv, natsBin) {
       if (!run) throw new Error(`unknown mix ${name}`);
       const url = name === 'ceiling' ? `http://127.0.0.1:${ceiling.port}` : baseUrl;
       const warmOffset = run.mix.mix === 'cold' ? -1 : 0;
-      if (WARMUP > 0) await runAutocannon(url, { mix: run.mix, opts: { ...run.opts, cycleOffset: warmOffset }, seconds: WARMUP }).done;
+      if (WARMUP > 0) await generate(url, run, { ...run.opts, cycleOffset: warmOffset }, WARMUP, { warmUp: true }).done;
       sampler.resetWindow();
       const before = cpuSnapshot(pidsOf);
       const machineBefore = machineCpu();
-      const load = runAutocannon(url, { mix: run.mix, opts: run.opts, seconds: DURATION });
+      const load = generate(url, run, run.opts, DURATION);
       const fresh = name === 'cold' ? freshnessLoop(nc, baseUrl, ids, Date.now() + DURATION * 1000 - 500, mulberry(SEED)) : null;
-      const r = await load.done;
-      const s = summarise(r);
+      const s = await load.done;
       const machineAfter = machineCpu();
-      s.cpuPercent = cpuShare(before, cpuSnapshot(pidsOf), r.duration);
-      const busy = Math.round(((machineAfter.busy - machineBefore.busy) / r.duration) * 100);
-      const ours = Object.values(s.cpuPercent).reduce((a, b) => a + b, 0);
+      s.cpuPercent = cpuShare(before, cpuSnapshot(pidsOf), s.durationSeconds);
+      // The generator's CPU against the server's: a mix where the generator worked harder measured the generator.
+      if (GENERATOR === 'autocannon') s.generator = { name: 'autocannon', cpuPercent: s.cpuPercent['bench (node)'] };
+      const serving = SERVERS_OF[name] ?? SERVERS_OF.default;
+      s.serverCpuPercent = serving.reduce((sum, group) => sum + (s.cpuPercent[group] ?? 0), 0);
+      s.serverProcesses = serving;
+      s.generatorBound = generatorBound(s.generator.cpuPercent, s.serverCpuPercent);
+      const busy = Math.round(((machineAfter.busy - machineBefore.busy) / s.durationSeconds) * 100);
+      const ours = Object.values(s.cpuPercent).reduce((a, b) => a + b, 0) + (GENERATOR === 'wrk' ? s.generator.cpuPercent : 0);
       s.machineCpuPercent = { busy, ofCapacity: CPU_COUNT * 100, benchmarkProcesses: ours, otherProcesses: Math.max(0, busy - ours) };
       s.loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
       s.geoSearchPeakRssBytes = sampler.windowPeak();
       result.mixes[name] = s;
       if (fresh) result.freshness = await fresh;
       say(
-        `${name.padEnd(14)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  errors ${s.errors}  cpu% ${JSON.stringify(s.cpuPercent)}`,
+        `${name.padEnd(14)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  errors ${s.errors}  generator (${s.generator.name}) ${s.generator.cpuPercent} % vs server ${s.serverCpuPercent} %${s.generatorBound ? '  GENERATOR-BOUND' : ''}  cpu% ${JSON.stringify(s.cpuPercent)}`,
       );
       if (fresh)
         say(
           `freshness under the cold mix: p50 ${result.freshness.p50Ms} ms, p99 ${result.freshness.p99Ms} ms over ${result.freshness.samples} moves`,
         );
+    }
+
+    // Latency at a steady arrival rate: the cold and nearby mixes sent open-loop at half and four fifths of what the
+    // closed loop reached, each on boxes (points) the closed loop never asked.
+    if (OPEN_LOOP) {
+      result.openLoop = {};
+      for (const name of ['cold', 'nearby']) {
+        const closed = result.mixes[name];
+        if (!closed) continue;
+        for (const [share, cycleOffset] of OPEN_LOOP_SHARES) {
+          const run = runs[name];
+          const rate = Math.max(1, Math.round(closed.reqPerSec * share));
+          const count = name === 'cold' ? rate * DURATION + 1 : run.mix.requests.length;
+          const paths = Array.from({ length: count }, (_, i) =>
+            requestPath(run.mix, i, { ...run.opts, cycleOffset: name === 'cold' ? cycleOffset : 0 }),
+          );
+          const before = cpuSnapshot(pidsOf);
+          const o = await runOpenLoop(baseUrl, paths, { rate, seconds: DURATION, headers: { 'accept-encoding': ACCEPT_ENCODING } });
+          const cpu = cpuShare(before, cpuSnapshot(pidsOf), o.durationSeconds);
+          o.serverCpuPercent = SERVERS_OF.default.reduce((sum, group) => sum + (cpu[group] ?? 0), 0);
+          o.generatorBound = generatorBound(o.generator.cpuPercent, o.serverCpuPercent);
+          o.share = share;
+          result.openLoop[`${name}@${Math.round(share * 100)}%`] = o;
+          say(
+            `open loop ${name} at ${Math.round(share * 100)} % (${rate} req/s asked, ${o.rateAchieved} answered): p50 ${o.latencyMs.p50} ms  p99 ${o.latencyMs.p99} ms  p99.9 ${o.latencyMs.p999} ms  errors ${o.errors}  waited for a connection ${o.waitedForConnection}  generator ${o.generator.cpuPercent} % vs server ${o.serverCpuPercent} %${o.generatorBound ? '  GENERATOR-BOUND' : ''}`,
+          );
+        }
+      }
     }
 
     if (FAULTS) {
@@ -728,6 +812,10 @@ async function main() {
   build = privateBuild('geo-build', ['contracts', 'platform', 'gateway', 'services/kits', 'services/geo-search'], { log: say });
   contracts = require(build.built('contracts', 'index.js'));
   const postgisInstall = await ensurePostgis(replaceDatabase(env.DATABASE_URL, 'postgres'), { log: say });
+  if (GENERATOR === 'wrk') {
+    wrkBin = ensureWrk({ log: say });
+    if (!wrkBin) throw new Error('wrk is not installed and could not be (apt-get install wrk), or run with BENCH_GENERATOR=autocannon');
+  }
 
   const results = [];
   for (const size of SIZES) {
@@ -742,6 +830,7 @@ async function main() {
       mixes: MIXES,
       faults: FAULTS,
       seed: SEED,
+      generator: GENERATOR === 'wrk' ? 'wrk, one thread (closed loop)' : 'autocannon (closed loop)',
       acceptEncoding: `${ACCEPT_ENCODING} (like a browser)`,
     };
     r.label = LABEL || undefined;

@@ -24,6 +24,8 @@ function mixRows(r) {
       p50: `${m.latencyMs.p50} ms`,
       p99: `${m.latencyMs.p99} ms`,
       errors: String(m.errors),
+      generator: m.generator ? `${m.generator.name} ${m.generator.cpuPercent} %` : '-',
+      server: m.serverCpuPercent != null ? `${m.serverCpuPercent} %${m.generatorBound ? ' GENERATOR-BOUND' : ''}` : '-',
     };
   });
 }
@@ -77,7 +79,10 @@ function plainTable(head, rows) {
 
 export function formatTable(r) {
   const title = `geo benchmark: ${r.size.toLocaleString('en-GB')} kits${r.error ? ` — FAILED: ${r.error.split('\n')[0]}` : ''}`;
-  const mixes = plainTable({ mix: 'mix', rps: 'req/s', p50: 'p50', p99: 'p99', errors: 'errors' }, mixRows(r));
+  const mixes = plainTable(
+    { mix: 'mix', rps: 'req/s', p50: 'p50', p99: 'p99', errors: 'errors', generator: 'generator CPU', server: 'server CPU' },
+    mixRows(r),
+  );
   const checks = plainTable(
     { what: 'target', target: 'bound', actual: 'measured', result: 'result' },
     (r.checks ?? []).map((c) => ({ what: c.what, target: c.target, actual: c.actual, result: verdict(c) })),
@@ -86,11 +91,13 @@ export function formatTable(r) {
 }
 
 function markdown(results) {
-  const lines = ['| kits | mix | req/s | p50 | p99 | errors |', '|---:|---|---:|---:|---:|---:|'];
+  const lines = ['| kits | mix | req/s | p50 | p99 | errors | generator CPU | server CPU |', '|---:|---|---:|---:|---:|---:|---:|---:|'];
   for (const r of results) {
-    if (r.error) lines.push(`| ${r.size.toLocaleString('en-GB')} | (run failed: ${r.error.split('\n')[0].replace(/\|/g, '\\|')}) | | | | |`);
+    if (r.error) lines.push(`| ${r.size.toLocaleString('en-GB')} | (run failed: ${r.error.split('\n')[0].replace(/\|/g, '\\|')}) | | | | | | |`);
     for (const row of mixRows(r))
-      lines.push(`| ${r.size.toLocaleString('en-GB')} | ${row.mix} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
+      lines.push(
+        `| ${r.size.toLocaleString('en-GB')} | ${row.mix} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.generator} | ${row.server} |`,
+      );
   }
   lines.push('', '| kits | target | bound | measured | result |', '|---:|---|---|---|---|');
   for (const r of results) {
@@ -110,7 +117,7 @@ export function latestMarkdown(results, stamp) {
   const m = results[0]?.machine;
   const s = results[0]?.settings;
   return [
-    `Run ${stamp} (\`npm run bench:geo\`): ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memGiB} GiB, Node ${m.node}` : ''}; ${s ? `${s.connections} connections, ${s.durationSeconds} s per mix after a ${s.warmupSeconds} s warm-up, two geo-search replicas, Accept-Encoding ${s.acceptEncoding}` : ''}; product env given: ${JSON.stringify(results[0]?.productEnv ?? {})}. Whole results: \`bench/results/geo-<size>-${stamp}.json\`.`,
+    `Run ${stamp} (\`npm run bench:geo\`): ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memGiB} GiB, Node ${m.node}` : ''}; ${s ? `${s.connections} connections, ${s.durationSeconds} s per mix after a ${s.warmupSeconds} s warm-up, two geo-search replicas, generator ${s.generator ?? 'autocannon (closed loop)'}, Accept-Encoding ${s.acceptEncoding}` : ''}; product env given: ${JSON.stringify(results[0]?.productEnv ?? {})}. Whole results: \`bench/results/geo-<size>-${stamp}.json\`.`,
     '',
     markdown(results),
     '',

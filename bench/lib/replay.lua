@@ -1,0 +1,28 @@
+-- wrk's request script for the benchmarks: replays a recorded mix's request paths (one per line in the file named
+-- by WRK_PATHS, built by the same requestPath as autocannon and k6) in order, cycling, with the headers a browser
+-- sends; at the end prints one line `WRK_JSON {...}` with the counts, the latency percentiles (microseconds) and
+-- the CPU seconds wrk itself used (os.clock(): the whole process, so run it with one thread per core measured).
+local paths = {}
+local n = 0
+local i = 0
+local headers = { ["Accept-Encoding"] = os.getenv("WRK_ACCEPT_ENCODING") or "gzip" }
+
+for line in io.lines(os.getenv("WRK_PATHS")) do
+  n = n + 1
+  paths[n] = line
+end
+
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i - 1) % n + 1], headers)
+end
+
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_JSON {"requests":%d,"durationUs":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,' ..
+    '"p50":%d,"p90":%d,"p99":%d,"p999":%d,"max":%d,"mean":%.1f,"cpuSeconds":%.3f,"paths":%d}\n',
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency:percentile(99.9), latency.max,
+    latency.mean, os.clock(), n))
+end
