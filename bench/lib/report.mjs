@@ -56,6 +56,10 @@ function notes(r) {
   }
   if (r.faults?.rolling)
     out.push(`rolling restart: ${r.faults.rolling.requests} requests over ${r.faults.rolling.seconds} s, ${r.faults.rolling.errors} errors`);
+  for (const [name, o] of Object.entries(r.openLoop ?? {}))
+    out.push(
+      `open loop ${name}: ${o.rateAsked} req/s asked, ${o.rateAchieved} answered, p50 ${o.latencyMs.p50} ms, p99 ${o.latencyMs.p99} ms, p99.9 ${o.latencyMs.p999} ms, ${o.errors} errors, ${o.waitedForConnection} waited for a connection (generator ${o.generator.cpuPercent} % of a core)`,
+    );
   if (r.geoSearchMemory)
     out.push(
       `geo-search memory (first replica): peak VmRSS ${Math.round(r.geoSearchMemory.peakRssBytes / MB)} MB, VmHWM ${Math.round(r.geoSearchMemory.vmHwmBytes / MB)} MB`,

@@ -11,6 +11,8 @@ export const RATIO_TARGETS = {
   readinessSnapshotVsFeed: 0.3,
   killErrorShare: 0.01,
   memoryBytes: 1.5 * GB,
+  /** Open loop at 1,000,000 kits: p99 at half, and at four fifths, of the closed-loop maximum. */
+  openLoopP99Ms: { 0.5: 50, 0.8: 200 },
 };
 
 const round = (x, d = 2) => (x == null || !Number.isFinite(x) ? x : Math.round(x * 10 ** d) / 10 ** d);
@@ -110,6 +112,13 @@ export function checkTargets(r) {
   if (r.faults?.rolling) {
     const rr = r.faults.rolling;
     add(`rolling restart of both replicas: errors (of ${rr.requests})`, '= 0', String(rr.errors), rr.errors === 0 && rr.requests > 0);
+  }
+  for (const [name, o] of Object.entries(r.openLoop ?? {})) {
+    const bound = RATIO_TARGETS.openLoopP99Ms[o.share];
+    const what = `open loop ${name} (${o.rateAsked} req/s asked, ${o.errors} errors, ${o.waitedForConnection} waited for a connection): p99`;
+    const actual = `${o.latencyMs.p99} ms${o.generatorBound ? ' (GENERATOR-BOUND)' : ''}`;
+    if (!national || bound == null) checks.push({ what, target: '(1M only)', actual, pass: null });
+    else add(what, `<= ${bound} ms`, actual, o.generatorBound ? null : o.latencyMs.p99 <= bound && o.errors === 0);
   }
   if (r.peakMemoryBytes) {
     const what = 'geo-search memory, peak';
