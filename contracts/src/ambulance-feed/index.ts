@@ -4,3 +4,4 @@ export * from './feed-wire';
 export * from './feed-clients';
 export * from './approved-download';
 export * from './subjects';
+export * from './feed-push';

@@ -12,6 +12,13 @@ export const AmbulanceFeedSubjects = {
   accessLog: 'kits.qry.ambulance-feed-access-log.v1',
   /** {} → FeedKeyFacts: each feed key not revoked and when it last pulled (the admin status page). */
   statusFacts: 'kits.qry.ambulance-feed-status-facts.v1',
+  /** Push subscriptions (feed-push.ts): an admin sets a client's webhook, rotates its secret, resumes or replays it. */
+  pushSet: 'kits.cmd.ambulance-feed-push-set.v1',
+  pushRotateSecret: 'kits.cmd.ambulance-feed-push-rotate-secret.v1',
+  pushResume: 'kits.cmd.ambulance-feed-push-resume.v1',
+  pushReplay: 'kits.cmd.ambulance-feed-push-replay.v1',
+  pushStatus: 'kits.qry.ambulance-feed-push-status.v1',
+  pushLog: 'kits.qry.ambulance-feed-push-log.v1',
 } as const;
 
 export const ApprovedDownloadSubjects = {

@@ -22,6 +22,10 @@ export const QueueNames = {
   statusAlerts: 'notifications.status-alerts',
   /** kits: the daily deletion of audit entries older than AUDIT_RETENTION_DAYS (a job scheduler). */
   kitsAuditRetention: 'kits.audit-retention',
+  /** kits: deliver one feed client's next push batches (payload FeedPushJob; one job per client at a time). */
+  feedPush: 'kits.feed-push',
+  /** kits: the sweep that finds push subscriptions with changes to send or a retry due (a job scheduler). */
+  feedPushSweep: 'kits.feed-push-sweep',
   /** identity: the same for identity's audit entries. */
   identityAuditRetention: 'identity.audit-retention',
   /** notifications: the same for the notifications' audit entries. */

@@ -32,6 +32,16 @@ import type {
   FeedPartRequest,
   FeedPartResponse,
 } from '../ambulance-feed/feed-wire';
+import type {
+  FeedPushClientRequest,
+  FeedPushLogRequest,
+  FeedPushLogResponse,
+  FeedPushReplayRequest,
+  FeedPushStatusResponse,
+  RotateFeedPushSecretResponse,
+  SetFeedPushRequest,
+  SetFeedPushResponse,
+} from '../ambulance-feed/feed-push';
 import { AmbulanceFeedSubjects, ApprovedDownloadSubjects } from '../ambulance-feed/subjects';
 import type { FeedKeyFacts } from '../admin/system-status';
 import type { Option } from '../enums/option';
@@ -56,6 +66,7 @@ import { type Asked, actor, auditPageRequest, call, fields, kitId, listPart, rev
 
 const byActor = shape({ actor });
 const aKit = shape({ actor, kitId });
+const aFeedClient = shape({ actor, clientId: z.string() });
 const feedChanges = shape({ afterRevision: revision, limit: z.number().int().positive().optional(), upToRevision: z.number().nullable().optional() });
 
 /**
@@ -142,6 +153,16 @@ export const KitsWire = {
   [AmbulanceFeedSubjects.statusFacts]: call<Record<string, never>, FeedKeyFacts>(shape({})),
   [AmbulanceFeedSubjects.accessLog]: call<Asked<FeedAccessLogRequest>, FeedAccessLogResponse>(
     shape({ actor, page: z.unknown(), pageSize: z.unknown() }),
+  ),
+  [AmbulanceFeedSubjects.pushSet]: call<SetFeedPushRequest, SetFeedPushResponse>(shape({ actor, clientId: z.string(), url: z.unknown() })),
+  [AmbulanceFeedSubjects.pushRotateSecret]: call<FeedPushClientRequest, RotateFeedPushSecretResponse>(aFeedClient),
+  [AmbulanceFeedSubjects.pushResume]: call<FeedPushClientRequest, FeedPushStatusResponse & MessageResponse>(aFeedClient),
+  [AmbulanceFeedSubjects.pushReplay]: call<FeedPushReplayRequest, FeedPushStatusResponse & MessageResponse>(
+    shape({ actor, clientId: z.string(), fromCursor: z.unknown() }),
+  ),
+  [AmbulanceFeedSubjects.pushStatus]: call<FeedPushClientRequest, FeedPushStatusResponse>(aFeedClient),
+  [AmbulanceFeedSubjects.pushLog]: call<FeedPushLogRequest, FeedPushLogResponse>(
+    shape({ actor, clientId: z.string(), page: z.unknown(), pageSize: z.unknown() }),
   ),
   [ApprovedDownloadSubjects.begin]: call<Asked, ApprovedDownloadBeginResponse>(byActor),
   [ApprovedDownloadSubjects.part]: call<Asked<ApprovedDownloadPartRequest>, ApprovedDownloadPartResponse>(

@@ -4,6 +4,7 @@ import { KitsLocationIndex1763700300000 } from './1763700300000-kits-location-in
 import { AmbulanceFeed1763800100000 } from './1763800100000-ambulance-feed';
 import { KitIdempotencyKeys1763800400000 } from './1763800400000-kit-idempotency-keys';
 import { KitAuditEntries1764900100000 } from './1764900100000-kit-audit-entries';
+import { FeedPush1765000100000 } from './1765000100000-feed-push';
 import { VerificationChecks1763800300000 } from './1763800300000-verification-checks';
 
 // Migrations of the kits schema, in order. The schema itself is created at start (DatabaseModule).
@@ -15,4 +16,5 @@ export const contextMigrations = [
   VerificationChecks1763800300000,
   KitIdempotencyKeys1763800400000,
   KitAuditEntries1764900100000,
+  FeedPush1765000100000,
 ];
