@@ -74,6 +74,23 @@ export async function upsertSchedule<T extends Record<string, unknown>>(
   await queue.upsertJobScheduler(schedulerId, { pattern: cronPattern, tz: SCHEDULE_TIME_ZONE }, { name: job.name, data: job.data });
 }
 
+/**
+ * A schedule that fires every `everyMs` however many replicas run (a poll rather than a calendar time). Its jobs are
+ * removed when done: a tick every few seconds would otherwise keep thousands.
+ */
+export async function upsertIntervalSchedule<T extends Record<string, unknown>>(
+  queue: Queue,
+  schedulerId: string,
+  everyMs: number,
+  job: { name: string; data: T },
+): Promise<void> {
+  await queue.upsertJobScheduler(
+    schedulerId,
+    { every: everyMs },
+    { name: job.name, data: job.data, opts: { attempts: 1, removeOnComplete: true, removeOnFail: true } },
+  );
+}
+
 /** The spec's four job states from BullMQ's. */
 export function jobStateOf(state: string): 'queued' | 'processing' | 'completed' | 'failed' {
   switch (state) {

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { Clock, DatabaseModule, HealthModule, NatsBusModule, QueueModule, SystemClock } from '@bleedkits/platform';
 import { KITS_ENV, type KitsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { KitRepository } from './database/kit.repository';
@@ -83,11 +83,24 @@ import { ManageFeedClientsHandler } from './commands/manage-feed-clients/manage-
 import { ManageFeedClientsMessageController } from './commands/manage-feed-clients/manage-feed-clients.message-controller';
 import { CodeDisclosedHandler } from './commands/code-disclosed/code-disclosed.handler';
 import { CodeDisclosedMessageController } from './commands/code-disclosed/code-disclosed.message-controller';
+import { FeedPushRepository } from './database/feed-push.repository';
+import { DeliverFeedPushHandler } from './commands/deliver-feed-push/deliver-feed-push.handler';
+import { SweepFeedPushHandler } from './commands/sweep-feed-push/sweep-feed-push.handler';
+import { ManageFeedPushHandler } from './commands/manage-feed-push/manage-feed-push.handler';
+import { ManageFeedPushMessageController } from './commands/manage-feed-push/manage-feed-push.message-controller';
+import { FeedPushStatusHandler } from './queries/feed-push-status/feed-push-status.handler';
+import { FeedPushStatusMessageController } from './queries/feed-push-status/feed-push-status.message-controller';
+import { FeedPushWorker } from './jobs/feed-push.worker';
+import { FeedPushSweepWorker } from './jobs/feed-push-sweep.worker';
+import { FeedPushSweepSchedule } from './schedules/feed-push-sweep-schedule';
+import { WebhookSender } from './providers/webhook-sender/webhook-sender.port';
+import { HttpWebhookSender } from './providers/webhook-sender/http-webhook-sender';
 
 /** Kit register: lifecycle, owners, manufacturers, exports, statistics, the revision change feed. */
 @Module({})
 export class KitsModule {
-  static forRoot(env: KitsEnv): DynamicModule {
+  /** `clock`: the time push retries, pauses and secret overlaps are reckoned in (a test moves it). */
+  static forRoot(env: KitsEnv, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: KitsModule,
       imports: [
@@ -95,7 +108,7 @@ export class KitsModule {
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'kits-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('kits'),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
-        QueueModule.forQueues(QueueNames.kitsAuditRetention),
+        QueueModule.forQueues(QueueNames.kitsAuditRetention, QueueNames.feedPush, QueueNames.feedPushSweep),
       ],
       controllers: [
         RegisterKitMessageController,
@@ -130,6 +143,8 @@ export class KitsModule {
         FeedAccessLogMessageController,
         CodeDisclosedMessageController,
         KitAuditPageMessageController,
+        ManageFeedPushMessageController,
+        FeedPushStatusMessageController,
       ],
       providers: [
         KitStatisticsRepository,
@@ -142,6 +157,16 @@ export class KitsModule {
         PostcodePlacesHandler,
         FeedStatusFactsHandler,
         { provide: KITS_ENV, useValue: env },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        { provide: WebhookSender, useClass: HttpWebhookSender },
+        FeedPushRepository,
+        DeliverFeedPushHandler,
+        SweepFeedPushHandler,
+        ManageFeedPushHandler,
+        FeedPushStatusHandler,
+        FeedPushWorker,
+        FeedPushSweepWorker,
+        FeedPushSweepSchedule,
         KitRepository,
         KitAuditTrail,
         KitPurgeAuditEntriesHandler,

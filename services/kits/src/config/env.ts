@@ -18,6 +18,11 @@ export function readKitsEnv(source: NodeJS.ProcessEnv = process.env) {
         default: DEFAULT_VERIFICATION_GRACE_DAYS,
         desc: "days overdue before the ambulance files read 'Needs Verification'",
       }),
+      FEED_PUSH_TIMEOUT_MS: num({ default: 10_000, desc: 'timeout of one POST of a push batch to a feed client webhook' }),
+      FEED_PUSH_SWEEP_MS: num({
+        default: 2000,
+        desc: 'how often the push sweep looks for changes to send and retries due (a batch waits at most this long)',
+      }),
     }),
   };
 }
@@ -35,4 +40,17 @@ export function auditRetentionWorkerOptions(source: NodeJS.ProcessEnv = process.
   });
   if (env.AUDIT_RETENTION_JOB_LOCK_MS < 1000) throw new Error('AUDIT_RETENTION_JOB_LOCK_MS must be at least 1000');
   return { concurrency: 1, lockDuration: env.AUDIT_RETENTION_JOB_LOCK_MS, stalledInterval: env.AUDIT_RETENTION_JOB_LOCK_MS };
+}
+
+/**
+ * Read when the push worker is declared. A replica that dies mid-batch holds the client's job for FEED_PUSH_JOB_LOCK_MS;
+ * then another (or the restarted one) sends the stored batch again under the same webhook-id.
+ */
+export function feedPushWorkerOptions(source: NodeJS.ProcessEnv = process.env) {
+  const env = cleanEnv(withoutEmpty(source), {
+    FEED_PUSH_JOB_LOCK_MS: num({ default: 30_000, desc: 'lock of a push delivery job; a dead replica releases its client after this' }),
+    FEED_PUSH_CONCURRENCY: num({ default: 8, desc: 'feed clients one kits replica delivers to at once' }),
+  });
+  if (env.FEED_PUSH_JOB_LOCK_MS < 1000) throw new Error('FEED_PUSH_JOB_LOCK_MS must be at least 1000');
+  return { concurrency: env.FEED_PUSH_CONCURRENCY, lockDuration: env.FEED_PUSH_JOB_LOCK_MS, stalledInterval: env.FEED_PUSH_JOB_LOCK_MS };
 }

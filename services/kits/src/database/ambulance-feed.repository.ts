@@ -304,16 +304,22 @@ export class AmbulanceFeedRepository {
 
   // ---- the access log --------------------------------------------------------------------------------
 
-  /** One row per HTTP answer: a page assembled from several parts adds each part's counts to the same row. */
-  async logAccess(a: {
-    requestId: string;
-    clientId: string;
-    scope: FeedScope;
-    kitsReturned: number;
-    codesReturned: number;
-    clientAddress: string;
-  }): Promise<void> {
-    await this.dataSource.query(
+  /**
+   * One row per HTTP answer: a page assembled from several parts adds each part's counts to the same row. A pushed
+   * batch is one row too, written in the transaction that holds the batch (`m`).
+   */
+  async logAccess(
+    a: {
+      requestId: string;
+      clientId: string;
+      scope: FeedScope;
+      kitsReturned: number;
+      codesReturned: number;
+      clientAddress: string;
+    },
+    m: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await m.query(
       `INSERT INTO kits.ambulance_feed_access_log (request_id, client_id, scope, kits_returned, codes_returned, client_address)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (request_id) DO UPDATE SET kits_returned = kits.ambulance_feed_access_log.kits_returned + excluded.kits_returned,

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, FEED_PUSH_SECRET_OVERLAP_HOURS, FeedClientMessages, FeedPushMessages } from '@bleedkits/contracts';
+import { fixedClock } from '@bleedkits/platform/testing';
+import { feedKit, feedRepository, kitEntry } from '../../../test/feed-doubles';
+import { feedPushRepository } from '../../../test/feed-push-doubles';
+import { refusal, someone } from '../../../test/handler-doubles';
+import { FeedPushStatusHandler } from '../../queries/feed-push-status/feed-push-status.handler';
+import { ManageFeedPushHandler } from './manage-feed-push.handler';
+
+describe(ManageFeedPushHandler.name, () => {
+  const admin = someone('admin');
+  const setup = async (nodeEnv: 'production' | 'development' = 'development') => {
+    const feed = feedRepository({ entries: [kitEntry('north_west', feedKit(1, 11)), kitEntry('north_west', feedKit(2, 15))] });
+    const push = feedPushRepository(feed);
+    const clock = fixedClock('2027-03-10T12:00:00Z');
+    const status = new FeedPushStatusHandler(push.repository, clock);
+    const client = await feed.addClient('north_west');
+    return { feed, push, clock, client, handler: new ManageFeedPushHandler(push.repository, feed.repository, status, clock, { NODE_ENV: nodeEnv }) };
+  };
+
+  it('creates a subscription at the scope head with a Standard Webhooks secret shown once; a new URL keeps secret and cursor', async () => {
+    const { push, client, handler } = await setup();
+    const created = await handler.set(admin, client.id, ' https://nwas.example/feed ');
+    expect(created).toMatchObject({
+      message: FeedPushMessages.created,
+      subscription: { url: 'https://nwas.example/feed', state: 'active', deliveredCursor: '15', lagRecords: 0 },
+    });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(created.secret!.slice(6), 'base64')).toHaveLength(24);
+    const changed = await handler.set(admin, client.id, 'https://nwas.example/v2');
+    expect(changed).toMatchObject({
+      secret: null,
+      message: FeedPushMessages.updated,
+      subscription: { url: 'https://nwas.example/v2', deliveredCursor: '15' },
+    });
+    expect(push.subscriptions.get(client.id)!.secret).toBe(created.secret);
+  });
+
+  it('takes https, and http://127.0.0.1 only outside production', async () => {
+    const dev = await setup('development');
+    expect((await dev.handler.set(admin, dev.client.id, 'http://127.0.0.1:8787/feed')).secret).toEqual(expect.any(String));
+    for (const url of ['http://localhost:8787/', 'http://nwas.example/', 'ftp://x', 'https://user:pw@nwas.example/', '', 42])
+      expect((await refusal(dev.handler.set(admin, dev.client.id, url))).code).toBe(ErrorCode.ValidationFailed);
+    const prod = await setup('production');
+    expect(await refusal(prod.handler.set(admin, prod.client.id, 'http://127.0.0.1:8787/feed'))).toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      errors: [FeedPushMessages.url],
+    });
+  });
+
+  it('refuses a revoked client, an unknown one and a non-admin', async () => {
+    const { feed, client, handler } = await setup();
+    expect((await refusal(handler.set(someone(), client.id, 'https://x.example/'))).code).toBe(ErrorCode.Forbidden);
+    expect(await refusal(handler.set(admin, randomUUID(), 'https://x.example/'))).toMatchObject({
+      code: ErrorCode.NotFound,
+      message: FeedClientMessages.notFound,
+    });
+    await feed.repository.revokeClient(client.id, admin.id);
+    expect(await refusal(handler.set(admin, client.id, 'https://x.example/'))).toMatchObject({
+      code: ErrorCode.Conflict,
+      message: FeedPushMessages.revoked,
+    });
+  });
+
+  it(`rotates the secret: the old one signs beside it for ${FEED_PUSH_SECRET_OVERLAP_HOURS} hours`, async () => {
+    const { push, clock, client, handler } = await setup();
+    const { secret } = await handler.set(admin, client.id, 'https://x.example/');
+    const rotated = await handler.rotateSecret(admin, client.id);
+    expect(rotated.secret).not.toBe(secret);
+    expect(rotated.subscription.previousSecretValidUntil).toBe(
+      new Date(clock.now().getTime() + FEED_PUSH_SECRET_OVERLAP_HOURS * 3_600_000).toISOString(),
+    );
+    expect(push.subscriptions.get(client.id)).toMatchObject({ secret: rotated.secret, previousSecret: secret });
+  });
+
+  it('resumes a paused subscription and replays from a cursor no later than the delivered one', async () => {
+    const { push, client, handler } = await setup();
+    await handler.set(admin, client.id, 'https://x.example/');
+    Object.assign(push.subscriptions.get(client.id)!, { state: 'paused', pausedAt: new Date(), failedAttempts: 40, nextAttemptAt: new Date() });
+    const resumed = await handler.resume(admin, client.id);
+    expect(resumed).toMatchObject({
+      message: FeedPushMessages.resumed,
+      subscription: { state: 'active', failedAttempts: 0, pausedAt: null, nextAttemptAt: null },
+    });
+    const replayed = await handler.replay(admin, client.id, '10');
+    expect(replayed).toMatchObject({ message: FeedPushMessages.replay, subscription: { deliveredCursor: '10', lagRecords: 2 } });
+    for (const bad of ['16', 'x', 12, '-1'])
+      expect(await refusal(handler.replay(admin, client.id, bad))).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+        errors: [FeedPushMessages.cursor],
+      });
+  });
+});
