@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOperation, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   type CurrentUser as CurrentUserType,
@@ -73,6 +73,7 @@ export class AuthController {
 
   @Post('register')
   @ApiOperation({ summary: 'Create an account and sign in' })
+  @ApiConflictResponse({ description: 'an account with this e-mail exists' })
   @HttpCode(201)
   @ClientRateLimited()
   async register(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: RegisterDto): Promise<UserResponse> {
@@ -98,6 +99,7 @@ export class AuthController {
    */
   @Put('profile')
   @ApiOperation({ summary: "Change the signed-in user's name or e-mail (a new e-mail is confirmed by a link)" })
+  @ApiConflictResponse({ description: 'another account has this e-mail' })
   @SignedIn()
   @ClientRateLimited()
   async updateProfile(@Req() req: Request, @CurrentUser() me: CurrentUserType, @Body() dto: UpdateProfileDto): Promise<UpdateProfileResponse> {
