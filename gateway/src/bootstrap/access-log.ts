@@ -4,9 +4,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { HOT_FINDER_ROUTES } from '../routes/finder/finder-fast-path';
 
 /**
- * One JSON line per HTTP request the gateway answers (the finder's fast path included): method, route pattern,
- * status, duration and trace id. Deliberately no URL, query string, header or body: a query can carry a reset token,
- * a header the session cookie, a body a password.
+ * One JSON line per HTTP request the gateway answers: method, route pattern, status, duration and trace id.
+ * Deliberately no URL, query string, header or body: a query can carry a reset token, a header the session cookie, a
+ * body a password. The public finder's successful answers are the exception: they are counted and timed by the
+ * metrics (bk_http_requests_total, bk_http_request_seconds), and a log line each cost as much CPU as the answer
+ * itself (bench:geo, hot mix); its errors are logged like any other.
  */
 export function writeAccessLog(server: Server, logger: LoggerService): void {
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -14,6 +16,7 @@ export function writeAccessLog(server: Server, logger: LoggerService): void {
     // The HTTP server span is active while the request is being dispatched; the log line is written later.
     const traceId = trace.getActiveSpan()?.spanContext().traceId;
     res.once('finish', () => {
+      if (res.statusCode < 400 && isFinderAnswer(req)) return;
       logger.log(
         {
           msg: 'request',
@@ -27,6 +30,12 @@ export function writeAccessLog(server: Server, logger: LoggerService): void {
       );
     });
   });
+}
+
+function isFinderAnswer(req: IncomingMessage): boolean {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return (q < 0 ? url : url.slice(0, q)) in HOT_FINDER_ROUTES;
 }
 
 function routeOf(req: IncomingMessage): string {
