@@ -40,6 +40,7 @@ import { StatusController } from './routes/admin/status/status.controller';
 import { AuditController } from './routes/admin/audit/audit.controller';
 import { AmbulanceFeedController } from './routes/ambulance-feed/ambulance-feed.controller';
 import { FeedClientsController } from './routes/ambulance-feed/feed-clients.controller';
+import { FeedPushController } from './routes/ambulance-feed/feed-push.controller';
 import { ApprovedDownloadAssembler } from './routes/ambulance-feed/approved-download';
 
 @Module({})
@@ -69,6 +70,7 @@ export class GatewayModule {
         SqlBaselineController,
         AmbulanceFeedController,
         FeedClientsController,
+        FeedPushController,
         ContactController,
         CustodianMailStopController,
         EmailTemplatesController,

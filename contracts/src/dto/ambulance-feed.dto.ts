@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ACCESS_LOG_MAX_PAGE_SIZE, FEED_CLIENT_LABEL_MAX, FeedClientMessages } from '../ambulance-feed/feed-clients';
+import { FEED_PUSH_LOG_MAX_PAGE_SIZE, FEED_PUSH_URL_MAX, FeedPushMessages } from '../ambulance-feed/feed-push';
 import { FEED_SCOPES } from '../ambulance-feed/feed-scope';
 import { FEED_DEFAULT_LIMIT, FEED_FORMATS, FEED_MAX_LIMIT, FeedMessages } from '../ambulance-feed/feed-wire';
 
@@ -60,5 +61,33 @@ export class FeedAccessLogQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: ACCESS_LOG_MAX_PAGE_SIZE, example: '25' })
   @IsOptional()
   @Matches(/^\d{1,3}$/, { message: `pageSize must be a whole number from 1 to ${ACCESS_LOG_MAX_PAGE_SIZE}` })
+  pageSize?: string;
+}
+
+/** PUT /api/admin/ambulance-feed/clients/:id/push (the URL rule itself is the handler's: it depends on NODE_ENV). */
+export class SetFeedPushDto {
+  @ApiProperty({ maxLength: FEED_PUSH_URL_MAX, example: 'https://cad.nwas.example/bleedkits/feed' })
+  @IsString({ message: FeedPushMessages.url })
+  @MaxLength(FEED_PUSH_URL_MAX, { message: FeedPushMessages.urlLength })
+  url: string;
+}
+
+/** POST /api/admin/ambulance-feed/clients/:id/push/replay */
+export class ReplayFeedPushDto {
+  @ApiProperty({ description: 'resend everything after this cursor (no later than the delivered cursor)', example: '0', maxLength: 18 })
+  @Matches(/^\d{1,18}$/, { message: FeedPushMessages.cursor })
+  fromCursor: string;
+}
+
+/** GET /api/admin/ambulance-feed/clients/:id/push/deliveries */
+export class FeedPushLogQueryDto {
+  @ApiPropertyOptional({ minimum: 1, example: '1' })
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'page must be a whole number from 1' })
+  page?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: FEED_PUSH_LOG_MAX_PAGE_SIZE, example: '25' })
+  @IsOptional()
+  @Matches(/^\d{1,3}$/, { message: `pageSize must be a whole number from 1 to ${FEED_PUSH_LOG_MAX_PAGE_SIZE}` })
   pageSize?: string;
 }

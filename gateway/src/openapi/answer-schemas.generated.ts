@@ -57,6 +57,24 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
       },
     },
     FeedClientsController_accessLog: { success: { $ref: '#/components/schemas/FeedAccessLogResponse' } },
+    FeedPushController_set: { success: { $ref: '#/components/schemas/SetFeedPushResponse' } },
+    FeedPushController_status: { success: { $ref: '#/components/schemas/FeedPushStatusResponse' } },
+    FeedPushController_deliveries: { success: { $ref: '#/components/schemas/FeedPushLogResponse' } },
+    FeedPushController_rotateSecret: { success: { $ref: '#/components/schemas/RotateFeedPushSecretResponse' } },
+    FeedPushController_resume: {
+      success: {
+        type: 'object',
+        properties: { subscription: { $ref: '#/components/schemas/FeedPushSubscriptionView' }, message: { type: 'string' } },
+        required: ['subscription', 'message'],
+      },
+    },
+    FeedPushController_replay: {
+      success: {
+        type: 'object',
+        properties: { subscription: { $ref: '#/components/schemas/FeedPushSubscriptionView' }, message: { type: 'string' } },
+        required: ['subscription', 'message'],
+      },
+    },
     AuthController_currentUser: { success: { $ref: '#/components/schemas/UserResponse' } },
     AuthController_login: { success: { $ref: '#/components/schemas/UserResponse' } },
     AuthController_register: { success: { $ref: '#/components/schemas/UserResponse' } },
@@ -832,8 +850,8 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
         "A feature as feedGeoJson (contracts) writes it: a kit's record without its coordinates (they are the geometry), or\na withdrawal with the reason in words. FeedGeoJsonFeature's `Omit<FeedRecord, …>` keeps only the keys both kinds of\nrecord share, which is true but describes too little for a vendor to build against.",
       type: 'object',
       properties: {
-        id: { type: 'number' },
         type: { type: 'string', const: 'Feature' },
+        id: { type: 'number' },
         geometry: {
           type: ['object', 'null'],
           properties: {
@@ -937,7 +955,87 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
           ],
         },
       },
-      required: ['id', 'type', 'geometry', 'properties'],
+      required: ['type', 'id', 'geometry', 'properties'],
+    },
+    FeedPushDelivery: {
+      description: "One attempt of a batch (the admin's delivery log).",
+      type: 'object',
+      properties: {
+        id: { type: 'number' },
+        messageId: { type: 'string' },
+        type: { type: 'string', enum: ['ambulance-feed.records', 'ambulance-feed.test'] },
+        afterCursor: { type: 'string' },
+        nextCursor: { type: 'string' },
+        records: { type: 'number' },
+        outcome: { type: 'string', enum: ['failed', 'delivered'] },
+        httpStatus: { type: ['number', 'null'] },
+        error: { type: ['string', 'null'] },
+        attemptedAt: { type: 'string' },
+        durationMs: { type: 'number' },
+      },
+      required: ['id', 'messageId', 'type', 'afterCursor', 'nextCursor', 'records', 'outcome', 'httpStatus', 'error', 'attemptedAt', 'durationMs'],
+    },
+    FeedPushLogResponse: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/FeedPushDelivery' } },
+        pagination: {
+          type: 'object',
+          properties: { total: { type: 'number' }, page: { type: 'number' }, pageSize: { type: 'number' }, pageCount: { type: 'number' } },
+          required: ['total', 'page', 'pageSize', 'pageCount'],
+        },
+      },
+      required: ['data', 'pagination'],
+    },
+    FeedPushStatusResponse: {
+      type: 'object',
+      properties: { subscription: { $ref: '#/components/schemas/FeedPushSubscriptionView' } },
+      required: ['subscription'],
+    },
+    FeedPushSubscriptionView: {
+      description: "A feed client's push subscription as admins see it. The secret is shown only when created or rotated.",
+      type: 'object',
+      properties: {
+        clientId: { type: 'string' },
+        url: { type: 'string' },
+        state: { type: 'string', enum: ['active', 'paused'] },
+        deliveredCursor: {
+          description: 'The highest revision the receiver has acknowledged: it would pull `after=` this to catch up.',
+          type: 'string',
+        },
+        deliveredAt: { type: ['string', 'null'] },
+        lagRecords: { description: 'Records of the scope after the delivered cursor, and how long the oldest of them has waited.', type: 'number' },
+        lagSeconds: { type: 'number' },
+        failedAttempts: {
+          description: 'Failed attempts of the batch now held back, when it first failed and when it is tried again.',
+          type: 'number',
+        },
+        failingSince: { type: ['string', 'null'] },
+        nextAttemptAt: { type: ['string', 'null'] },
+        lastError: { type: ['string', 'null'] },
+        pausedAt: { type: ['string', 'null'] },
+        previousSecretValidUntil: {
+          description: 'Until when the secret before the last rotation still signs beside the current one.',
+          type: ['string', 'null'],
+        },
+        createdAt: { type: 'string' },
+      },
+      required: [
+        'clientId',
+        'url',
+        'state',
+        'deliveredCursor',
+        'deliveredAt',
+        'lagRecords',
+        'lagSeconds',
+        'failedAttempts',
+        'failingSince',
+        'nextAttemptAt',
+        'lastError',
+        'pausedAt',
+        'previousSecretValidUntil',
+        'createdAt',
+      ],
     },
     FixAddressesResult: {
       type: 'object',
@@ -1364,10 +1462,29 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
       properties: { jobId: { type: 'string' }, totalUpdates: { type: 'number' } },
       required: ['jobId', 'totalUpdates'],
     },
+    RotateFeedPushSecretResponse: {
+      type: 'object',
+      properties: {
+        subscription: { $ref: '#/components/schemas/FeedPushSubscriptionView' },
+        secret: { type: 'string' },
+        message: { type: 'string' },
+      },
+      required: ['subscription', 'secret', 'message'],
+    },
     SendTestEmailResponse: {
       type: 'object',
       properties: { success: { type: 'boolean' }, message: { type: 'string' }, messageId: { type: 'string' } },
       required: ['success', 'message'],
+    },
+    SetFeedPushResponse: {
+      description: '`secret` only when the subscription was created by this call (a changed URL keeps the secret).',
+      type: 'object',
+      properties: {
+        subscription: { $ref: '#/components/schemas/FeedPushSubscriptionView' },
+        secret: { type: ['string', 'null'] },
+        message: { type: 'string' },
+      },
+      required: ['subscription', 'secret', 'message'],
     },
     SiteSettings: {
       description:
