@@ -80,6 +80,15 @@ describe(systemStatusOf.name, () => {
     expect(item({ ...healthy, feeds: { keys: [{ ...healthy.feeds!.keys[0], lastUsedAt: null }] } }, 'ambulance_feeds').level).toBe('amber');
   });
 
+  it('feeds: red while a push subscription is paused, naming the client and its last error', () => {
+    const paused = { keys: [{ ...healthy.feeds!.keys[0], pushPausedAt: hoursAgo(2), pushError: 'HTTP 503: down' }] };
+    expect(item({ ...healthy, feeds: paused }, 'ambulance_feeds')).toMatchObject({
+      level: 'red',
+      reason:
+        'Push to NWAS control room paused 2 hours ago after 24 hours of failed deliveries (HTTP 503: down): resume it once its receiver is back (it then gets everything it missed, in order).',
+    });
+  });
+
   it('a context that does not answer is amber, and the page is as bad as its worst item', () => {
     const status = systemStatusOf({ ...healthy, mail: null }, now);
     expect(status.items.find((i) => i.id === 'email')).toMatchObject({

@@ -1,4 +1,5 @@
 import type { DropboxConnectionMode } from '../backups/dropbox-connection';
+import { FEED_PUSH_RETRY_HOURS } from '../ambulance-feed/feed-push';
 
 /**
  * /admin/status: whether backups, cloud copies, e-mail, reminder runs and the ambulance feeds are healthy, in words.
@@ -44,7 +45,21 @@ export type MailStatusFacts = {
 export type ReminderRunFacts = { lastFinishedAt: string | null; lastStartedAt: string | null };
 
 /** kits.qry.status-facts.v1: the feed keys not revoked (a handful: one or a few per ambulance service). */
-export type FeedKeyFacts = { keys: { id: string; label: string; scope: string; createdAt: string; lastUsedAt: string | null }[] };
+/**
+ * Each feed key not revoked. `lastUsedAt`: its last pull or the last push batch its receiver took, whichever is later.
+ * `pushPausedAt` / `pushError`: its push subscription was paused after FEED_PUSH_RETRY_HOURS of failed deliveries.
+ */
+export type FeedKeyFacts = {
+  keys: {
+    id: string;
+    label: string;
+    scope: string;
+    createdAt: string;
+    lastUsedAt: string | null;
+    pushPausedAt?: string;
+    pushError?: string | null;
+  }[];
+};
 
 export type StatusFacts = {
   backups: BackupStatusFacts | null;
@@ -152,6 +167,17 @@ function feedsItem(f: FeedKeyFacts | null, now: Date): Omit<StatusItem, 'id' | '
   if (f.keys.length === 0) return { level: 'green', reason: 'No ambulance service feed keys are in use.' };
   const silent = f.keys.filter((k) => k.lastUsedAt && since(k.lastUsedAt, now) > STATUS_LIMITS.feedKeySilentHours * HOUR);
   const never = f.keys.filter((k) => !k.lastUsedAt);
+  const paused = f.keys.filter((k) => k.pushPausedAt);
+  if (paused.length)
+    return {
+      level: 'red',
+      reason: `${paused
+        .map(
+          (k) =>
+            `Push to ${k.label} paused ${ago(k.pushPausedAt!, now)} after ${FEED_PUSH_RETRY_HOURS} hours of failed deliveries${k.pushError ? ` (${k.pushError})` : ''}`,
+        )
+        .join('; ')}: resume it once its receiver is back (it then gets everything it missed, in order).`,
+    };
   if (silent.length)
     return {
       level: 'red',

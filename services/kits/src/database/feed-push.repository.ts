@@ -237,6 +237,20 @@ export class FeedPushRepository {
     );
   }
 
+  /** Per subscription: when its receiver last took a batch, and when and why it was paused (the status page's facts). */
+  async statusFacts(): Promise<{ clientId: string; deliveredAt: Date | null; pausedAt: Date | null; lastError: string | null }[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT client_id AS "clientId", delivered_at AS "deliveredAt", CASE WHEN state = 'paused' THEN paused_at END AS "pausedAt", last_error AS "lastError"
+         FROM kits.feed_push_subscriptions`,
+    )) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      clientId: String(r.clientId),
+      deliveredAt: date(r.deliveredAt),
+      pausedAt: date(r.pausedAt),
+      lastError: (r.lastError as string) ?? null,
+    }));
+  }
+
   /** Records of the scope after the cursor (the lag), counted up to `cap`. */
   async recordsAfter(scope: FeedScope, afterRevision: number, cap: number): Promise<number> {
     const [{ n }] = await this.dataSource.query(

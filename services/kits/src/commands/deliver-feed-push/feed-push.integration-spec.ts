@@ -8,9 +8,11 @@ import {
   AmbulanceFeedSubjects,
   FEED_PUSH_BACKOFF_FIRST_MS,
   FEED_PUSH_BACKOFF_MAX_MS,
+  FEED_PUSH_RETRY_HOURS,
   FEED_PUSH_SECRET_OVERLAP_HOURS,
   type FeedPushSubscriptionView,
   KitsSubjects,
+  systemStatusOf,
 } from '@bleedkits/contracts';
 import { type TestClock, readUntil, runningClock } from '@bleedkits/platform/testing';
 import { type FeedReceiver, createFeedReceiver } from '../../../../../examples/feed-receiver/receiver';
@@ -239,5 +241,45 @@ describe(DeliverFeedPushHandler.name, () => {
     clock.set(refused.nextAttemptAt!);
     const batches = await caughtUp(room);
     expect(batches.at(-1)!.records).toEqual([expect.objectContaining({ id: kit.id, locationName: 'After the overlap' })]);
+  });
+
+  it('pauses a subscription whose batch has failed for 24 hours, tells the status page (the admins are e-mailed from it), and resumes', async () => {
+    const room = rooms.north_west;
+    await caughtUp(room);
+    room.down = true;
+    const kit = await register({ serialNumber: 'PUSH-PAUSE' });
+    await approve(kit.id);
+    let s = await readUntil(
+      () => status(room),
+      (v) => v.failedAttempts >= 1,
+      15_000,
+      100,
+    );
+    clock.advance(FEED_PUSH_RETRY_HOURS * 3_600_000);
+    s = await readUntil(
+      () => status(room),
+      (v) => v.state === 'paused',
+      15_000,
+      100,
+    );
+    expect(s).toMatchObject({ pausedAt: expect.any(String), lastError: 'HTTP 503: down for maintenance' });
+    const facts = await h.bus.request(AmbulanceFeedSubjects.statusFacts, {});
+    expect(facts.keys.find((k) => k.id === room.clientId)).toMatchObject({ pushPausedAt: s.pausedAt, pushError: 'HTTP 503: down for maintenance' });
+    expect(
+      systemStatusOf({ backups: null, mail: null, reminders: null, feeds: facts }, clock.now()).items.find((i) => i.id === 'ambulance_feeds'),
+    ).toMatchObject({
+      level: 'red',
+    });
+
+    // Paused: nothing is tried however long it waits; resumed with the receiver back, the held batch goes first.
+    const attempts = room.receiver.requests.length;
+    clock.advance(3_600_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(room.receiver.requests.length).toBe(attempts);
+    room.down = false;
+    await h.bus.request(AmbulanceFeedSubjects.pushResume, { actor: admin, clientId: room.clientId });
+    const batches = await caughtUp(room);
+    expect(batches.at(-1)!.records).toEqual([expect.objectContaining({ id: kit.id, withdrawn: false })]);
+    expect((await h.bus.request(AmbulanceFeedSubjects.statusFacts, {})).keys.find((k) => k.id === room.clientId)).not.toHaveProperty('pushPausedAt');
   });
 });

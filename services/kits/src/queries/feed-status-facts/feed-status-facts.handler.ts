@@ -1,17 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { FEED_CLIENTS_MAX, type FeedKeyFacts } from '@bleedkits/contracts';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
+import { FeedPushRepository } from '../../database/feed-push.repository';
 
 /**
- * The ambulance feed's facts for the admin status page: each key not revoked and when it last pulled (kept to the
- * minute by the feed). The rule in contracts says when a key has been silent too long.
+ * The ambulance feed's facts for the admin status page: each key not revoked and when it was last used (kept to the
+ * minute by the feed; a batch its receiver took counts, so a client on push alone is not silent), and a paused push
+ * subscription (the status alert then e-mails the admins). The rules in contracts say when either is red.
  */
 @Injectable()
 export class FeedStatusFactsHandler {
-  constructor(private readonly feed: AmbulanceFeedRepository) {}
+  constructor(
+    private readonly feed: AmbulanceFeedRepository,
+    private readonly push: FeedPushRepository,
+  ) {}
 
   async execute(): Promise<FeedKeyFacts> {
-    const clients = await this.feed.activeClients(FEED_CLIENTS_MAX);
-    return { keys: clients.map(({ id, label, scope, createdAt, lastUsedAt }) => ({ id, label, scope, createdAt, lastUsedAt })) };
+    const [clients, pushes] = await Promise.all([this.feed.activeClients(FEED_CLIENTS_MAX), this.push.statusFacts()]);
+    const pushOf = new Map(pushes.map((p) => [p.clientId, p]));
+    return {
+      keys: clients.map(({ id, label, scope, createdAt, lastUsedAt }) => {
+        const push = pushOf.get(id);
+        const pushed = push?.deliveredAt?.toISOString() ?? null;
+        const used = !lastUsedAt ? pushed : pushed && pushed > lastUsedAt ? pushed : lastUsedAt;
+        return {
+          id,
+          label,
+          scope,
+          createdAt,
+          lastUsedAt: used,
+          ...(push?.pausedAt ? { pushPausedAt: push.pausedAt.toISOString(), pushError: push.lastError } : {}),
+        };
+      }),
+    };
   }
 }
