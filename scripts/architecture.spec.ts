@@ -112,6 +112,16 @@ const clocksElsewhere = (tree: string) =>
     .filter((file) => !CLOCK_HOMES.includes(file) && CLOCK_DECLARATION.test(readFileSync(path.join(tree, file), 'utf8')))
     .sort();
 
+/** The one home of a standalone pg client (connectPgClient): it listens for the 'error' an idle client gets. */
+const PG_CLIENT_HOME = 'platform/src/database/pg-client.ts';
+const NEW_PG_CLIENT = /\bnew (pg\.)?Client\(/;
+
+/** Production files that open a pg Client themselves, outside connectPgClient (relative to `tree`). */
+const pgClientsElsewhere = (tree: string) =>
+  serverProductionFiles(tree)
+    .filter((file) => file !== PG_CLIENT_HOME && NEW_PG_CLIENT.test(readFileSync(path.join(tree, file), 'utf8')))
+    .sort();
+
 /** The layer rules of .dependency-cruiser.cjs hold over the whole tree (CONVENTIONS: layer direction checked by a tool). */
 describe('architecture', () => {
   it('has no dependency that breaks a layer rule', () => {
@@ -172,5 +182,15 @@ describe('architecture', () => {
       'services/demo/src/domain/clock.ts',
       'services/demo/test/demo-harness.ts',
     ]);
+  });
+
+  // docs/decisions.md "Faults on several hosts": an idle pg Client whose server restarts emits 'error'; with no
+  // listener that ended the backups process. connectPgClient listens; nothing else opens a Client.
+  it('opens a standalone pg client only through connectPgClient', () => {
+    expect(pgClientsElsewhere(root)).toEqual([]);
+  });
+
+  it('fails a context that opens a pg Client of its own', () => {
+    expect(pgClientsElsewhere(path.join(root, 'scripts/fixtures/pg-client-of-its-own'))).toEqual(['services/demo/src/database/advisory-lock.ts']);
   });
 });
