@@ -36,7 +36,8 @@ export const FEED_PUSH_EVENT_TEST = 'ambulance-feed.test';
 
 /**
  * The body of a push: the records the pull feed answers after `afterCursor`, up to and including `nextCursor`, in
- * the same shape and order. A test event carries no records and the subscription's delivered cursor for both.
+ * the same shape and order. A test event (an admin's 'send a test event') carries no records and the delivered
+ * cursor as both cursors; it is signed, retried and logged like any batch.
  */
 export type FeedPushBody = {
   type: typeof FEED_PUSH_EVENT_RECORDS | typeof FEED_PUSH_EVENT_TEST;
@@ -119,6 +120,7 @@ export const FeedPushMessages = {
   rotated: `Secret rotated. Copy the new secret now; the old one still signs for ${FEED_PUSH_SECRET_OVERLAP_HOURS} hours.`,
   resumed: 'Push delivery resumed',
   replay: 'Push delivery will resend everything after the cursor',
+  test: 'A test event will be sent in turn with the batches (see the delivery log)',
   cursor: 'fromCursor must be a cursor of this feed (digits only) no later than the delivered cursor',
 } as const;
 

@@ -17,6 +17,7 @@ export const AmbulanceFeedSubjects = {
   pushRotateSecret: 'kits.cmd.ambulance-feed-push-rotate-secret.v1',
   pushResume: 'kits.cmd.ambulance-feed-push-resume.v1',
   pushReplay: 'kits.cmd.ambulance-feed-push-replay.v1',
+  pushTest: 'kits.cmd.ambulance-feed-push-test.v1',
   pushStatus: 'kits.qry.ambulance-feed-push-status.v1',
   pushLog: 'kits.qry.ambulance-feed-push-log.v1',
 } as const;

@@ -160,6 +160,7 @@ export const KitsWire = {
   [AmbulanceFeedSubjects.pushReplay]: call<FeedPushReplayRequest, FeedPushStatusResponse & MessageResponse>(
     shape({ actor, clientId: z.string(), fromCursor: z.unknown() }),
   ),
+  [AmbulanceFeedSubjects.pushTest]: call<FeedPushClientRequest, FeedPushStatusResponse & MessageResponse>(aFeedClient),
   [AmbulanceFeedSubjects.pushStatus]: call<FeedPushClientRequest, FeedPushStatusResponse>(aFeedClient),
   [AmbulanceFeedSubjects.pushLog]: call<FeedPushLogRequest, FeedPushLogResponse>(
     shape({ actor, clientId: z.string(), page: z.unknown(), pageSize: z.unknown() }),

@@ -68,6 +68,13 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
         required: ['subscription', 'message'],
       },
     },
+    FeedPushController_sendTest: {
+      success: {
+        type: 'object',
+        properties: { subscription: { $ref: '#/components/schemas/FeedPushSubscriptionView' }, message: { type: 'string' } },
+        required: ['subscription', 'message'],
+      },
+    },
     FeedPushController_replay: {
       success: {
         type: 'object',

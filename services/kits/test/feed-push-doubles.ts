@@ -46,6 +46,7 @@ export function feedPushRepository(feed: ReturnType<typeof feedRepository>) {
         nextAttemptAt: null,
         lastError: null,
         pausedAt: null,
+        testRequestedAt: null,
         createdAt: s.now,
       });
       return true;
@@ -71,9 +72,16 @@ export function feedPushRepository(feed: ReturnType<typeof feedRepository>) {
       return [...subscriptions.values()]
         .filter((s) => s.state === 'active' && !feed.clients.get(s.clientId)?.view.revokedAt)
         .filter((s) => !s.nextAttemptAt || s.nextAttemptAt <= now)
-        .filter((s) => batches.has(s.clientId) || after(s.scope, s.deliveredRevision).length > 0)
+        .filter((s) => !!s.testRequestedAt || batches.has(s.clientId) || after(s.scope, s.deliveredRevision).length > 0)
         .map((s) => s.clientId)
         .slice(0, limit);
+    },
+    async requestTest(clientId: string, now: Date) {
+      subscriptions.get(clientId)!.testRequestedAt = now;
+    },
+    async testHeld(_m: unknown, clientId: string, requestedAt: Date) {
+      const s = subscriptions.get(clientId)!;
+      if (s.testRequestedAt?.getTime() === requestedAt.getTime()) s.testRequestedAt = null;
     },
     async heldBatch(clientId: string) {
       return batches.get(clientId) ?? null;

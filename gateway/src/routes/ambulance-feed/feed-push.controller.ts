@@ -70,6 +70,14 @@ export class FeedPushController {
     return this.bus.request(AmbulanceFeedSubjects.pushResume, { actor: actorOf(me), clientId: id });
   }
 
+  @Post('test')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a test event (no records, signed like any batch) in turn with the batches; its outcome is in the delivery log' })
+  @ApiNotFoundResponse({ description: 'no such feed client, or it has no push subscription' })
+  sendTest(@CurrentUser() me: CurrentUserType, @Param('id') id: string): Promise<FeedPushStatusResponse & MessageResponse> {
+    return this.bus.request(AmbulanceFeedSubjects.pushTest, { actor: actorOf(me), clientId: id });
+  }
+
   @Post('replay')
   @HttpCode(200)
   @ApiOperation({ summary: 'Replay from a cursor: every record after it is sent again, in order' })

@@ -118,6 +118,20 @@ describe('ambulance-feed push (admin calls)', () => {
     );
   });
 
+  it('sends a test event to the webhook and logs it', async () => {
+    const asked = await admin.post(`${base()}/test`);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ message: FeedPushMessages.test });
+    await readUntil(
+      async () => receiver.batches(),
+      (b) => b.some((x) => x.type === 'ambulance-feed.test' && x.records.length === 0),
+      15_000,
+      100,
+    );
+    const log = (await admin.get(`${base()}/deliveries`)).body as FeedPushLogResponse;
+    expect(log.data[0]).toMatchObject({ type: 'ambulance-feed.test', outcome: 'delivered', records: 0 });
+  });
+
   it('rotates the secret (shown once, the old one in overlap) and resumes', async () => {
     const rotated = await admin.post(`${base()}/rotate-secret`);
     expect(rotated.status).toBe(200);

@@ -21,6 +21,8 @@ export type FeedPushSubscription = {
   nextAttemptAt: Date | null;
   lastError: string | null;
   pausedAt: Date | null;
+  /** An admin asked for a test event that is not yet held for sending. */
+  testRequestedAt: Date | null;
   createdAt: Date;
 };
 
@@ -48,7 +50,7 @@ const SUBSCRIPTION_SELECT = `
          s.previous_secret AS "previousSecret", s.previous_secret_valid_until AS "previousSecretValidUntil", s.state,
          s.delivered_revision::bigint AS "deliveredRevision", s.delivered_at AS "deliveredAt", s.behind_since AS "behindSince",
          s.failed_attempts AS "failedAttempts", s.failing_since AS "failingSince", s.next_attempt_at AS "nextAttemptAt",
-         s.last_error AS "lastError", s.paused_at AS "pausedAt", s.created_at AS "createdAt"
+         s.last_error AS "lastError", s.paused_at AS "pausedAt", s.test_requested_at AS "testRequestedAt", s.created_at AS "createdAt"
     FROM kits.feed_push_subscriptions s JOIN kits.ambulance_feed_clients c ON c.id = s.client_id`;
 
 const date = (v: unknown) => (v == null ? null : new Date(v as string));
@@ -63,6 +65,7 @@ function toSubscription(r: Record<string, unknown>): FeedPushSubscription {
     failingSince: date(r.failingSince),
     nextAttemptAt: date(r.nextAttemptAt),
     pausedAt: date(r.pausedAt),
+    testRequestedAt: date(r.testRequestedAt),
     createdAt: date(r.createdAt)!,
   };
 }
@@ -124,6 +127,19 @@ export class FeedPushRepository {
     );
   }
 
+  /** A test event is sent in turn: the next batch held for the client is the test. */
+  async requestTest(clientId: string, now: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE kits.feed_push_subscriptions SET test_requested_at = $2 WHERE client_id = $1`, [clientId, now]);
+  }
+
+  /** The test asked for at `requestedAt` is held now (a later request stays asked). */
+  async testHeld(m: EntityManager, clientId: string, requestedAt: Date): Promise<void> {
+    await m.query(`UPDATE kits.feed_push_subscriptions SET test_requested_at = NULL WHERE client_id = $1 AND test_requested_at = $2`, [
+      clientId,
+      requestedAt,
+    ]);
+  }
+
   /** Delivery starts again after `fromRevision`: the held batch is dropped (its records are cut again). */
   async replayFrom(clientId: string, fromRevision: number, now: Date): Promise<void> {
     await this.dataSource.transaction(async (m) => {
@@ -146,7 +162,7 @@ export class FeedPushRepository {
       `SELECT s.client_id AS "clientId"
          FROM kits.feed_push_subscriptions s JOIN kits.ambulance_feed_clients c ON c.id = s.client_id
         WHERE s.state = 'active' AND c.revoked_at IS NULL AND (s.next_attempt_at IS NULL OR s.next_attempt_at <= $1)
-          AND (EXISTS (SELECT 1 FROM kits.feed_push_batches b WHERE b.client_id = s.client_id)
+          AND (s.test_requested_at IS NOT NULL OR EXISTS (SELECT 1 FROM kits.feed_push_batches b WHERE b.client_id = s.client_id)
                OR EXISTS (SELECT 1 FROM kits.feed_entries e WHERE e.scope = c.scope AND e.revision > s.delivered_revision))
         ORDER BY s.next_attempt_at NULLS FIRST, s.client_id
         LIMIT $2`,

@@ -148,6 +148,26 @@ describe(DeliverFeedPushHandler.name, () => {
     expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
   });
 
+  it("sends an admin's test event in turn after the held batch: no records, the cursor unchanged, signed and logged", async () => {
+    let up = false;
+    const { push, nw, clock, http, handler } = await setup(() => (up ? {} : { delivered: false, httpStatus: 503, error: 'HTTP 503' }));
+    await handler.execute(nw.id);
+    await push.repository.requestTest(nw.id, clock.now());
+    up = true;
+    clock.advance(60_000);
+    expect(await handler.execute(nw.id)).toEqual({ delivered: 2, failed: false });
+    const [, held, test] = http.posts;
+    expect(JSON.parse(held.body)).toMatchObject({ type: 'ambulance-feed.records', nextCursor: '13' });
+    expect(test.body).toBe('{"type":"ambulance-feed.test","afterCursor":"13","nextCursor":"13","records":[]}');
+    expect(test.headers['webhook-signature']).toBe(sign(SECRET, test.headers['webhook-id'], test.headers['webhook-timestamp'], test.body));
+    expect(push.subscriptions.get(nw.id)).toMatchObject({ deliveredRevision: 13, testRequestedAt: null });
+    expect(push.deliveries.map((d) => [d.type, d.outcome])).toEqual([
+      ['ambulance-feed.records', 'failed'],
+      ['ambulance-feed.records', 'delivered'],
+      ['ambulance-feed.test', 'delivered'],
+    ]);
+  });
+
   it('sends nothing for a revoked client or one without a subscription', async () => {
     const { feed, nw, http, handler } = await setup();
     await feed.repository.revokeClient(nw.id, 'admin');

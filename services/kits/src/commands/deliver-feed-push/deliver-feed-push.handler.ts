@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   FEED_PUSH_BATCH_RECORDS,
   FEED_PUSH_EVENT_RECORDS,
+  FEED_PUSH_EVENT_TEST,
   FEED_PUSH_RETRY_HOURS,
   FeedPushHeaders,
   scopeCarriesCabinetCodes,
@@ -43,7 +44,9 @@ export class DeliverFeedPushHandler {
       if (!sub || sub.state !== 'active' || sub.clientRevoked) break;
       const now = this.clock.now();
       if (sub.nextAttemptAt && sub.nextAttemptAt > now) break;
-      const batch = (await this.push.heldBatch(clientId)) ?? (await this.cutBatch(sub, now));
+      const batch =
+        (await this.push.heldBatch(clientId)) ??
+        (sub.testRequestedAt ? await this.holdTest(sub, sub.testRequestedAt, now) : await this.cutBatch(sub, now));
       if (!batch) break;
       const sent = await this.send(sub, batch, now);
       if (!sent) return { delivered, failed: true };
@@ -89,6 +92,21 @@ export class DeliverFeedPushHandler {
           )
         : Promise.resolve(),
     );
+  }
+
+  /** An admin's test event: no records, the delivered cursor as both cursors, sent in turn like any batch. */
+  private holdTest(sub: FeedPushSubscription, requestedAt: Date, now: Date): Promise<FeedPushBatch> {
+    const cursor = sub.deliveredRevision;
+    const batch: FeedPushBatch = {
+      clientId: sub.clientId,
+      messageId: `msg_${sub.clientId.replace(/-/g, '')}_test_${requestedAt.getTime()}`,
+      type: FEED_PUSH_EVENT_TEST,
+      afterRevision: cursor,
+      upToRevision: cursor,
+      recordCount: 0,
+      body: `{"type":"${FEED_PUSH_EVENT_TEST}","afterCursor":"${cursor}","nextCursor":"${cursor}","records":[]}`,
+    };
+    return this.push.holdBatch(batch, now, (m) => this.push.testHeld(m, sub.clientId, requestedAt));
   }
 
   private async send(sub: FeedPushSubscription, batch: FeedPushBatch, now: Date): Promise<boolean> {

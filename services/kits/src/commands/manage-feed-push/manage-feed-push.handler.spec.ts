@@ -73,6 +73,14 @@ describe(ManageFeedPushHandler.name, () => {
     expect(push.subscriptions.get(client.id)).toMatchObject({ secret: rotated.secret, previousSecret: secret });
   });
 
+  it('asks for a test event, sent in turn by the delivery', async () => {
+    const { push, clock, client, handler } = await setup();
+    await handler.set(admin, client.id, 'https://x.example/');
+    expect((await handler.sendTest(admin, client.id)).message).toBe(FeedPushMessages.test);
+    expect(push.subscriptions.get(client.id)!.testRequestedAt).toEqual(clock.now());
+    expect((await refusal(handler.sendTest(someone(), client.id))).code).toBe(ErrorCode.Forbidden);
+  });
+
   it('resumes a paused subscription and replays from a cursor no later than the delivered one', async () => {
     const { push, client, handler } = await setup();
     await handler.set(admin, client.id, 'https://x.example/');

@@ -72,6 +72,14 @@ export class ManageFeedPushHandler {
     return { subscription: await this.status.view(await this.status.subscriptionOf(clientId)), message: FeedPushMessages.resumed };
   }
 
+  /** A test event (no records) goes to the webhook in turn with the batches; its outcome is in the delivery log. */
+  async sendTest(actor: Actor | undefined, clientId: unknown): Promise<FeedPushStatusResponse & MessageResponse> {
+    assertAdmin(actor);
+    const sub = await this.status.subscriptionOf(clientId);
+    await this.push.requestTest(sub.clientId, this.clock.now());
+    return { subscription: await this.status.view(sub), message: FeedPushMessages.test };
+  }
+
   /** Delivery starts again after `fromCursor` (no later than what was delivered: a cursor never skips records). */
   async replay(actor: Actor | undefined, clientId: unknown, fromCursor: unknown): Promise<FeedPushStatusResponse & MessageResponse> {
     assertAdmin(actor);

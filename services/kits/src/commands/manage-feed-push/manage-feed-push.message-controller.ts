@@ -31,6 +31,11 @@ export class ManageFeedPushMessageController {
     return this.handler.resume(req?.actor, req?.clientId);
   }
 
+  @MessagePattern(AmbulanceFeedSubjects.pushTest)
+  sendTest(@Payload() req: FeedPushClientRequest): Promise<FeedPushStatusResponse & MessageResponse> {
+    return this.handler.sendTest(req?.actor, req?.clientId);
+  }
+
   @MessagePattern(AmbulanceFeedSubjects.pushReplay)
   replay(@Payload() req: FeedPushReplayRequest): Promise<FeedPushStatusResponse & MessageResponse> {
     return this.handler.replay(req?.actor, req?.clientId, req?.fromCursor);

@@ -48,5 +48,8 @@ describe(SweepFeedPushHandler.name, () => {
     await feed.repository.revokeClient(ids.north_west, 'admin');
     expect(await handler.execute()).toEqual({ queued: 0 });
     expect(q.jobs).toEqual([]);
+    // A test event asked for makes a caught-up client due.
+    await push.repository.requestTest(ids.welsh, clock.now());
+    expect(await handler.execute()).toEqual({ queued: 1 });
   });
 });

@@ -5,6 +5,7 @@ import { AmbulanceFeed1763800100000 } from './1763800100000-ambulance-feed';
 import { KitIdempotencyKeys1763800400000 } from './1763800400000-kit-idempotency-keys';
 import { KitAuditEntries1764900100000 } from './1764900100000-kit-audit-entries';
 import { FeedPush1765000100000 } from './1765000100000-feed-push';
+import { FeedPushTestEvent1765000200000 } from './1765000200000-feed-push-test-event';
 import { VerificationChecks1763800300000 } from './1763800300000-verification-checks';
 
 // Migrations of the kits schema, in order. The schema itself is created at start (DatabaseModule).
@@ -17,4 +18,5 @@ export const contextMigrations = [
   KitIdempotencyKeys1763800400000,
   KitAuditEntries1764900100000,
   FeedPush1765000100000,
+  FeedPushTestEvent1765000200000,
 ];
