@@ -109,13 +109,16 @@ describe('ambulance-feed push (admin calls)', () => {
     const replayed = await admin.post(`${base()}/replay`, { fromCursor: log.data[0].afterCursor });
     expect(replayed.status).toBe(200);
     expect((replayed.body as FeedPushStatusResponse).subscription).toMatchObject({ deliveredCursor: log.data[0].afterCursor, lagRecords: 1 });
-    // Sent again under the same idempotency key: the receiver drops it.
+    // A replay is a new message (a new idempotency key), so the receiver applies the kit again.
     await readUntil(
-      async () => receiver.requests,
-      (r) => r.some((x) => x.outcome === 'duplicate'),
+      async () => receiver.batches(),
+      (b) => b.length === 2,
       15_000,
       100,
     );
+    const [first, again] = receiver.batches();
+    expect(again.webhookId).not.toBe(first.webhookId);
+    expect(again.records).toEqual(first.records);
   });
 
   it('sends a test event to the webhook and logs it', async () => {

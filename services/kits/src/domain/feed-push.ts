@@ -26,9 +26,13 @@ export function feedPushBackoffMs(failedAttempts: number, random: () => number =
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
-/** A batch's idempotency key: one client's range of the feed names it, so a batch cut again is the same message. */
-export function feedPushMessageId(clientId: string, afterRevision: number, upToRevision: number): string {
-  return `msg_${clientId.replace(/-/g, '')}_${afterRevision}_${upToRevision}`;
+/**
+ * A batch's idempotency key, chosen when the batch is cut and stored with it: every retry and every takeover sends
+ * the stored batch under it. A range is only cut again after an admin's replay, and that is a new message (a receiver
+ * that dedupes must apply it, not drop it), so the key names the range and a random part.
+ */
+export function feedPushMessageId(afterRevision: number, upToRevision: number, random: () => string = () => randomBytes(8).toString('hex')): string {
+  return `msg_${afterRevision}_${upToRevision}_${random()}`;
 }
 
 /** The access log's request id of a pushed batch (a UUID made from its message id: logged once however often sent). */

@@ -61,7 +61,7 @@ export class DeliverFeedPushHandler {
     const rows = await this.feed.scopeRecords(sub.scope, sub.deliveredRevision, Number.MAX_SAFE_INTEGER, FEED_PUSH_BATCH_RECORDS, withCodes);
     if (!rows.length) return null;
     const upTo = rows[rows.length - 1].revision;
-    const messageId = feedPushMessageId(sub.clientId, sub.deliveredRevision, upTo);
+    const messageId = feedPushMessageId(sub.deliveredRevision, upTo);
     // Key order is the wire's (FeedPushBody); the records are the pull feed's JSON, spliced without re-parsing.
     const body =
       `{"type":"${FEED_PUSH_EVENT_RECORDS}","afterCursor":"${sub.deliveredRevision}","nextCursor":"${upTo}",` +
