@@ -116,7 +116,10 @@ export function rawRequest(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const answer = { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers };
-          checkDescribed(baseUrl, method, path, { status: answer.status, headers: res.headers, body: Buffer.concat(chunks) }).then(() => resolve(answer), reject);
+          checkDescribed(baseUrl, method, path, { status: answer.status, headers: res.headers, body: Buffer.concat(chunks) }).then(
+            () => resolve(answer),
+            reject,
+          );
         });
         res.on('error', reject);
       },
