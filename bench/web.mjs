@@ -6,7 +6,8 @@
 //   3. in Debian's Chromium through Playwright, with the network and CPU throttled through the DevTools protocol
 //      like Lighthouse's mobile profile (1.6 Mbps down, 750 Kbps up, 150 ms round trip, CPU 4x slower) and a
 //      phone's viewport, for each of BENCH_WEB_RUNS fresh browser profiles:
-//        - first visit to / : Largest Contentful Paint (the browser's own PerformanceObserver entry),
+//        - first visit to / : Largest Contentful Paint (the browser's own PerformanceObserver entry), and for the
+//          record when the app itself has rendered (the finder's search form) and the emergency notice opened,
 //        - a postcode search submitted -> the nearest-kits list rendered (submit event to the frame after the list
 //          appears),
 //        - a repeat visit with no network at all (service worker and snapshot from the first visit) -> the same
@@ -118,10 +119,21 @@ async function waitForRegister(baseUrl, timeoutMs = 600_000) {
   throw new Error(`the register did not settle within ${timeoutMs / 1000} s (${note})`);
 }
 
-/** Records LCP candidates and the time of the next frame after the finder's results list appears after a submit. */
+/**
+ * Records LCP candidates, when the app itself has rendered (the finder's search form, which the HTML shell of the home
+ * page does not have) and when the emergency notice opens, and the time of the next frame after the finder's results
+ * list appears after a submit.
+ */
 const PAGE_PROBE = () => {
-  const probe = { lcp: 0, lcpElement: '', submittedAt: 0, listedAt: 0 };
+  const probe = { lcp: 0, lcpElement: '', appAt: 0, noticeAt: 0, submittedAt: 0, listedAt: 0 };
   window.__bench = probe;
+  const rendered = new MutationObserver(() => {
+    if (!probe.appAt && document.querySelector('section#finder form[role="search"]')) probe.appAt = performance.now();
+    if (!probe.noticeAt && [...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent.includes('Is this an emergency?')))
+      probe.noticeAt = performance.now();
+    if (probe.appAt && probe.noticeAt) rendered.disconnect();
+  });
+  rendered.observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       probe.lcp = entry.startTime;
@@ -200,7 +212,7 @@ async function oneRun(browser, baseUrl, i) {
     await page.getByRole('dialog').filter({ hasText: 'Is this an emergency?' }).waitFor({ timeout: 120_000 });
     // LCP is final once the page is interacted with: read it after things settle and before the first click.
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
-    const { lcp, lcpElement } = await page.evaluate(() => ({ lcp: window.__bench.lcp, lcpElement: window.__bench.lcpElement }));
+    const { lcp, lcpElement, appAt, noticeAt } = await page.evaluate(() => ({ ...window.__bench }));
     const firstVisitBytes = bytes;
     if (env0.BENCH_WEB_TIMELINE === '1') {
       const timeline = await page.evaluate(() =>
@@ -243,9 +255,17 @@ async function oneRun(browser, baseUrl, i) {
       .getByText(/^Offline: showing kits as of /)
       .isVisible();
     if (!offlineNotice) throw new Error('the offline repeat visit did not answer from the snapshot (no offline notice)');
-    const run = { lcpMs: round(lcp), lcpElement, searchToListMs: round(search), offlineRepeatMs: round(offline), firstVisitBytes };
+    const run = {
+      lcpMs: round(lcp),
+      lcpElement,
+      appRenderedMs: round(appAt),
+      emergencyNoticeMs: round(noticeAt),
+      searchToListMs: round(search),
+      offlineRepeatMs: round(offline),
+      firstVisitBytes,
+    };
     say(
-      `run ${i + 1}: LCP ${run.lcpMs} ms (${lcpElement}), search to list ${run.searchToListMs} ms, offline repeat ${run.offlineRepeatMs} ms, first visit ${Math.round(firstVisitBytes / 1024)} KB`,
+      `run ${i + 1}: LCP ${run.lcpMs} ms (${lcpElement}), app rendered ${run.appRenderedMs} ms, emergency notice ${run.emergencyNoticeMs} ms, search to list ${run.searchToListMs} ms, offline repeat ${run.offlineRepeatMs} ms, first visit ${Math.round(firstVisitBytes / 1024)} KB`,
     );
     return run;
   } catch (e) {
@@ -331,6 +351,8 @@ async function main() {
 
     const figures = {
       lcpMs: median(runs.map((r) => r.lcpMs)),
+      appRenderedMs: median(runs.map((r) => r.appRenderedMs)),
+      emergencyNoticeMs: median(runs.map((r) => r.emergencyNoticeMs)),
       searchToListMs: median(runs.map((r) => r.searchToListMs)),
       offlineRepeatMs: median(runs.map((r) => r.offlineRepeatMs)),
       firstVisitBytes: median(runs.map((r) => r.firstVisitBytes)),
@@ -361,6 +383,7 @@ async function main() {
     say(`median of ${RUNS} runs (1-minute load before ${load.before[0]}, after ${load.after[0]}, ${load.cpus} cores):`);
     for (const [name, t] of Object.entries(targets)) say(`  ${t.pass ? 'PASS' : 'FAIL'} ${name}: ${t.actual} (target ${t.target})`);
     say(`  first visit transferred ${Math.round(figures.firstVisitBytes / 1024)} KB`);
+    say(`  app rendered at ${figures.appRenderedMs} ms, emergency notice at ${figures.emergencyNoticeMs} ms (not targets)`);
     say(`written: ${path.relative(ROOT, file)}`);
   } finally {
     if (browser) await browser.close().catch(() => undefined);

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { budgetProblems, initialFiles, measureInitialLoad, readManifest, type BundleBudget } from './bundle-budget';
+import { budgetProblems, classicScripts, initialFiles, initialSources, measureInitialLoad, readManifest, type BundleBudget } from './bundle-budget';
 
 const run = promisify(execFile);
 const WEB = path.resolve(__dirname, '..');
@@ -11,6 +11,9 @@ const VITE = path.join(path.dirname(require.resolve('vite/package.json', { paths
 const FIXTURE_CONFIG = path.join(__dirname, 'fixtures', 'eager-page', 'vite.config.mjs');
 const FIXTURE_ENTRY = 'build/fixtures/eager-page/index.html';
 const BUILD_TIMEOUT_MS = 5 * 60_000;
+/** Pages and parts a first visit to / does not show: none of their sources may be in its first download. */
+const NOT_ON_HOME =
+  /(features\/(admin|admin-audit|admin-import|admin-status|admin-verification|dashboard|account|backups|email-templates|kit-dialogs|pages|register-kit|statistics)\/|app\/routes\/|components\/kit-form\/)/;
 
 /** A production build with Vite's own command into a folder of its own (web/dist may be serving a running stack). */
 async function build(outDir: string, config?: string) {
@@ -25,11 +28,14 @@ async function build(outDir: string, config?: string) {
 describe('bundle budget: what a first visit to / downloads (web/bundle-budget.json)', () => {
   let budget: BundleBudget;
   let tmp: string;
+  let outDir: string;
 
   beforeAll(async () => {
     budget = JSON.parse(await readFile(path.join(WEB, 'bundle-budget.json'), 'utf8')) as BundleBudget;
     tmp = await mkdtemp(path.join(os.tmpdir(), 'bleedkits-bundle-budget-'));
-  });
+    outDir = path.join(tmp, 'app');
+    await build(outDir);
+  }, BUILD_TIMEOUT_MS);
   afterAll(async () => {
     await rm(tmp, { recursive: true, force: true });
   });
@@ -37,16 +43,16 @@ describe('bundle budget: what a first visit to / downloads (web/bundle-budget.js
   it(
     'the home page loads no more JS and CSS than the budget allows, and no admin, dashboard or signed-in page',
     async () => {
-      const outDir = path.join(tmp, 'app');
-      await build(outDir);
       const manifest = await readManifest(outDir);
       const load = await measureInitialLoad(outDir, budget.entry);
 
       expect(budgetProblems(load, budget)).toEqual([]);
-      const initialSources = Object.entries(manifest)
+      const initialKeys = Object.entries(manifest)
         .filter(([, chunk]) => initialFiles(manifest, budget.entry).js.includes(chunk.file))
         .map(([key]) => key);
-      expect(initialSources.filter((key) => /features\/(admin|dashboard|account|backups|email-templates|pages|register-kit)/.test(key))).toEqual([]);
+      const sources = [...initialKeys, ...(await initialSources(outDir, budget.entry))];
+      expect(sources.filter((source) => /web\/src\/features\/(finder|home)\//.test(source)).length).toBeGreaterThan(0);
+      expect(sources.filter((source) => NOT_ON_HOME.test(source))).toEqual([]);
     },
     BUILD_TIMEOUT_MS,
   );
@@ -61,9 +67,32 @@ describe('bundle budget: what a first visit to / downloads (web/bundle-budget.js
       const problems = budgetProblems(load, { ...budget, entry: FIXTURE_ENTRY });
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(/^\/ loads \d+ bytes of JS \(brotli\), over the budget of \d+/);
+      // The source check above would see it too.
+      expect((await initialSources(outDir, FIXTURE_ENTRY)).filter((source) => NOT_ON_HOME.test(source))).toContainEqual(
+        expect.stringMatching(/features\/admin\//),
+      );
     },
     BUILD_TIMEOUT_MS,
   );
+
+  it('paints the home page before its scripts: index.html holds the header and hero, shown on / only (build/home-shell.ts)', async () => {
+    const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    expect(html).toContain('<div id="root"><div id="home-shell">');
+    expect(html).toMatch(/<h1 [^>]*id="hero-title"[^>]*>Find and register emergency bleed control kits<\/h1>/);
+    // Hidden unless the script, a file of the build loaded before the app's, finds itself on /.
+    expect(html).toContain('<style>#home-shell{display:none}.home-shell-shown #home-shell{display:block}</style>');
+    const script = /<script src="\/(assets\/home-shell-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(html.indexOf(script as string)).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(await readFile(path.join(outDir, script as string), 'utf8')).toContain(`location.pathname === '/'`);
+  });
+});
+
+describe('classicScripts', () => {
+  it('names the plain scripts a page loads by address, not its module scripts', () => {
+    const html = '<head><script src="/assets/shell.js"></script><script type="module" crossorigin src="/assets/index.js"></script></head>';
+    expect(classicScripts(html)).toEqual(['assets/shell.js']);
+  });
 });
 
 describe('initialFiles', () => {

@@ -47,3 +47,18 @@ test('page weight: the public home page loads no chunk of an admin, dashboard or
   await page.waitForLoadState('networkidle');
   expect(scripts.some((file) => owners.get(file) === 'src/app/routes/admin-route.tsx')).toBe(true);
 });
+
+test('page weight: the home page shows its header and hero before any script of the app has run, and only the home page', async ({ page }) => {
+  // Every script of the app refused; only the shell's one-liner (build/home-shell.ts), which index.html loads first.
+  await page.route('**/assets/*.js', (route) => (/\/assets\/home-shell-[\w-]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find and register emergency bleed control kits' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register Your Bleed Kit' })).toHaveAttribute('href', '/register-kit');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+  // Any other address waits for the app, as it always has: the home page's hero would be the wrong page there.
+  await page.goto('/about');
+  await expect(page.locator('#home-shell')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+});

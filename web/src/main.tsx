@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { preloadFirstPageParts } from './app/preload';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
-import { ignoreExtensionErrors } from './components/overlays';
+import { ignoreExtensionErrors } from './components/overlays/ignore-extension-errors';
 import { registerServiceWorker } from './components/pwa/register-service-worker';
 
 ignoreExtensionErrors();
@@ -22,3 +23,5 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+// render() only schedules the first render: these downloads start before it runs.
+preloadFirstPageParts(window.location.pathname);

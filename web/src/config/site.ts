@@ -1,5 +1,3 @@
-import { VERIFICATION_INTERVAL_MONTHS } from '@bleedkits/contracts';
-
 /** Site-wide constants of the web app: the name, notices, toast and cookie timings, the reminder interval (the kits' rule). */
 export const SITE = {
   name: 'UK Bleed Kit Register',
@@ -14,6 +12,11 @@ export const SITE = {
   /** ...and the next one, soon after another has shown, after only this (MUI's enterNextDelay). */
   tooltipSkipDelayMs: 300,
   cookieConsentDays: 365,
-  verificationIntervalMonths: VERIFICATION_INTERVAL_MONTHS,
+  /**
+   * The kits' VERIFICATION_INTERVAL_MONTHS (contracts/src/kits/verification.ts), written out: every page's layout reads
+   * SITE, and importing the constant would bring that module, with date-fns and its time zones, into the home page's
+   * first download. site.spec.ts holds the two equal.
+   */
+  verificationIntervalMonths: 6,
   donateDisplayedKitCount: '3,117+',
 } as const;

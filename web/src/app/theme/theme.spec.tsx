@@ -45,3 +45,12 @@ describe('theme: tooltips', () => {
     expect(screen.getByRole('tooltip', { name: 'Zoom out' })).toBeInTheDocument();
   });
 });
+
+describe('theme kind', () => {
+  // The build leaves MUI's CSS-variables theming out (build/mui-without-css-variables.ts): createTheme and ThemeProvider
+  // only take that path for a theme with CSS variables or colour schemes, which would then fail in the built app.
+  it('is a plain theme: no CSS variables, no colour schemes', () => {
+    expect('colorSchemes' in theme).toBe(false);
+    expect('vars' in theme).toBe(false);
+  });
+});

@@ -3,18 +3,15 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
-import { NavLink as RouterNavLink, Link as RouterLink } from 'react-router';
+import { NavLink as RouterNavLink } from 'react-router';
+import { deferred } from '@/components/deferred';
+import { AuthButtons } from './auth-buttons';
 import { Logo } from './logo';
-import { MAIN_LINKS, MOBILE_LINKS } from './nav-links';
+import { MAIN_LINKS } from './nav-links';
 import { PATHS } from '@/config/paths';
 
 export type HeaderUser = { firstName: string; role: string };
@@ -31,9 +28,18 @@ const navSx = {
   '&.active': { color: 'primary.main', bgcolor: 'action.selected' },
 } as const;
 
+/** The drawer and its links: fetched when the menu is first opened (or ahead of that, when the page is idle). */
+export const LazyMobileMenu = deferred(
+  () => import('./mobile-menu'),
+  (m) => m.MobileMenu,
+  'The menu',
+);
+
 /** The site header. Presentational: the app shell passes the session in, so shared UI does not reach into features. */
 export function SiteHeader({ user, onLogout, loggingOut }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the drawer's exit transition.
+  const [menuWanted, setMenuWanted] = useState(false);
   const isAdmin = user?.role === 'admin';
   const closeMenu = () => setMenuOpen(false);
 
@@ -61,54 +67,17 @@ export function SiteHeader({ user, onLogout, loggingOut }: SiteHeaderProps) {
             aria-label="Open menu"
             aria-controls="mobile-menu"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
             sx={{ display: { xs: 'inline-flex', md: 'none' }, ml: 'auto' }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer id="mobile-menu" anchor="right" open={menuOpen} onClose={closeMenu}>
-        <Box component="nav" aria-label="Mobile" sx={{ width: 280, p: 2 }}>
-          <List>
-            {MOBILE_LINKS.map((link) => (
-              <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={closeMenu}>
-                <ListItemText primary={link.label} />
-              </ListItemButton>
-            ))}
-            {isAdmin && (
-              <ListItemButton component={RouterLink} to={PATHS.admin} onClick={closeMenu}>
-                <ListItemText primary="Admin" />
-              </ListItemButton>
-            )}
-          </List>
-          <Divider sx={{ my: 1 }} />
-          <Stack spacing={1} onClick={closeMenu}>
-            <AuthButtons user={user} onLogout={onLogout} loggingOut={loggingOut} />
-          </Stack>
-        </Box>
-      </Drawer>
+      {menuWanted && <LazyMobileMenu open={menuOpen} onClose={closeMenu} user={user} onLogout={onLogout} loggingOut={loggingOut} />}
     </AppBar>
-  );
-}
-
-function AuthButtons({ user, onLogout, loggingOut }: SiteHeaderProps) {
-  if (user === undefined) return null;
-  if (user === null) {
-    return (
-      <Button variant="contained" component={RouterLink} to={PATHS.auth}>
-        Login
-      </Button>
-    );
-  }
-  return (
-    <>
-      <Button variant="outlined" component={RouterLink} to={PATHS.dashboard}>
-        Dashboard
-      </Button>
-      <Button variant="contained" onClick={onLogout} disabled={loggingOut}>
-        {loggingOut ? 'Logging out...' : 'Logout'}
-      </Button>
-    </>
   );
 }

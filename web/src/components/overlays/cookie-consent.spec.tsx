@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { CookieConsent } from './cookie-consent';
+import { CookieConsent, LazyCookiePreferencesDialog, LazyTooltip } from './cookie-consent';
 import { COOKIE_CONSENT_KEY } from './cookie-consent-record';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -27,6 +27,11 @@ function renderConsent() {
 
 const banner = () => screen.queryByRole('region', { name: 'Cookie consent' });
 
+// The preferences dialog and the settings button's tooltip are chunks of their own; here they have arrived, as they
+// have on a page open for a moment.
+beforeAll(async () => {
+  await Promise.all([LazyCookiePreferencesDialog.preload(), LazyTooltip.preload()]);
+});
 beforeEach(() => localStorage.clear());
 
 describe('CookieConsent', () => {

@@ -1,20 +1,14 @@
 import CookieOutlined from '@mui/icons-material/CookieOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Fab from '@mui/material/Fab';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { deferred } from '@/components/deferred';
 import {
   ALL_COOKIES,
   consentNeeded,
@@ -32,6 +26,19 @@ export type CookieConsentProps = {
 };
 
 const defaultNow = () => new Date();
+
+/** The preferences dialog: its own chunk, fetched when Customise or the settings button first opens it. */
+export const LazyCookiePreferencesDialog = deferred(
+  () => import('./cookie-preferences-dialog'),
+  (m) => m.CookiePreferencesDialog,
+  'The cookie preferences',
+);
+/** MUI's Tooltip (and its popper) for the settings button: fetched after the button shows, which works without it. */
+export const LazyTooltip = deferred(
+  () => import('@mui/material/Tooltip'),
+  (m) => m.default,
+  'A tooltip',
+);
 
 /** Cookie banner, preferences dialog and the floating button that reopens the dialog once a choice is stored. */
 export function CookieConsent({ now = defaultNow }: CookieConsentProps) {
@@ -82,22 +89,10 @@ export function CookieConsent({ now = defaultNow }: CookieConsentProps) {
         </Paper>
       )}
 
-      {!bannerOpen && (
-        <Tooltip title="Cookie settings">
-          <Fab
-            size="small"
-            color="default"
-            aria-label="Cookie settings"
-            onClick={() => setDialogOpen(true)}
-            sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (t) => t.zIndex.speedDial }}
-          >
-            <CookieOutlined />
-          </Fab>
-        </Tooltip>
-      )}
+      {!bannerOpen && <SettingsButton onClick={() => setDialogOpen(true)} />}
 
       {dialogOpen && (
-        <CookiePreferencesDialog
+        <LazyCookiePreferencesDialog
           initial={record?.preferences ?? { essential: true, analytics: false, functional: false }}
           onClose={() => setDialogOpen(false)}
           onSave={save}
@@ -107,59 +102,22 @@ export function CookieConsent({ now = defaultNow }: CookieConsentProps) {
   );
 }
 
-type DialogProps = { initial: CookiePreferences; onClose: () => void; onSave: (p: CookiePreferences) => void };
-
-function CookiePreferencesDialog({ initial, onClose, onSave }: DialogProps) {
-  const [preferences, setPreferences] = useState<CookiePreferences>(initial);
-  const toggle = (key: 'analytics' | 'functional') => (_: unknown, checked: boolean) => setPreferences((p) => ({ ...p, [key]: checked }));
-
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="cookie-preferences-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="cookie-preferences-title">Cookie Preferences</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Category
-            label="Essential cookies"
-            description="Needed for the site to work: your session, this choice and the offline kit finder. Always on."
-            control={<Switch checked disabled slotProps={{ input: { 'aria-label': 'Essential cookies' } }} />}
-          />
-          <Category
-            label="Analytics cookies"
-            description="Would help us understand how visitors use the site. The site sets none today; nothing will be set without your agreement."
-            control={
-              <Switch checked={preferences.analytics} onChange={toggle('analytics')} slotProps={{ input: { 'aria-label': 'Analytics cookies' } }} />
-            }
-          />
-          <Category
-            label="Functional cookies"
-            description="Would remember preferences between visits. The site sets none today; nothing will be set without your agreement."
-            control={
-              <Switch
-                checked={preferences.functional}
-                onChange={toggle('functional')}
-                slotProps={{ input: { 'aria-label': 'Functional cookies' } }}
-              />
-            }
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => onSave(preferences)}>
-          Save Preferences
-        </Button>
-      </DialogActions>
-    </Dialog>
+/** The floating button that reopens the preferences; its tooltip joins it once fetched. */
+function SettingsButton({ onClick }: { onClick: () => void }) {
+  const fab = (
+    <Fab
+      size="small"
+      color="default"
+      aria-label="Cookie settings"
+      onClick={onClick}
+      sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (t) => t.zIndex.speedDial }}
+    >
+      <CookieOutlined />
+    </Fab>
   );
-}
-
-function Category({ label, description, control }: { label: string; description: string; control: React.ReactElement }) {
   return (
-    <Box>
-      <FormControlLabel control={control} label={<Typography sx={{ fontWeight: 600 }}>{label}</Typography>} />
-      <Typography variant="body2" color="text.secondary" sx={{ pl: 6 }}>
-        {description}
-      </Typography>
-    </Box>
+    <LazyTooltip title="Cookie settings" fallback={fab}>
+      {fab}
+    </LazyTooltip>
   );
 }

@@ -2,23 +2,26 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { HomePage } from './home-page';
 
-function renderHome() {
-  return render(
+/** Renders the home page and waits for its FAQ, which is its own chunk (fetched as the page first renders). */
+async function renderHome() {
+  const view = render(
     <MemoryRouter initialEntries={['/']}>
       <HomePage />
     </MemoryRouter>,
   );
+  await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
+  return view;
 }
 
 describe(HomePage.name, () => {
-  it('links the hero to registration and to bleed kit information', () => {
-    renderHome();
+  it('links the hero to registration and to bleed kit information', async () => {
+    await renderHome();
     expect(screen.getByRole('link', { name: 'Register Your Bleed Kit' })).toHaveAttribute('href', '/register-kit');
     expect(screen.getByRole('link', { name: 'Learn About Bleed Kits' })).toHaveAttribute('href', '/bleed-kit-info');
   });
 
-  it('asks the five FAQ questions in the spec’s order', () => {
-    renderHome();
+  it('asks the five FAQ questions in the spec’s order', async () => {
+    await renderHome();
     const questions = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(questions).toEqual([
       'How do I register a bleed kit?',
@@ -29,8 +32,8 @@ describe(HomePage.name, () => {
     ]);
   });
 
-  it('answers with the registration details, verification, reminders and a single shared registration', () => {
-    const { container } = renderHome();
+  it('answers with the registration details, verification, reminders and a single shared registration', async () => {
+    const { container } = await renderHome();
     const faq = container.querySelector('[aria-labelledby="home-faq-title"]');
     for (const detail of [
       'serial number',
@@ -47,8 +50,8 @@ describe(HomePage.name, () => {
     }
   });
 
-  it('leaves an empty finder slot between the hero and the FAQ', () => {
-    const { container } = renderHome();
+  it('leaves an empty finder slot between the hero and the FAQ', async () => {
+    const { container } = await renderHome();
     const finder = container.querySelector('section#finder');
     expect(finder).not.toBeNull();
     expect(finder).toBeEmptyDOMElement();
@@ -57,7 +60,7 @@ describe(HomePage.name, () => {
   });
 
   it('publishes Organization, WebSite with a search action, and BreadcrumbList data referencing /contact', async () => {
-    renderHome();
+    await renderHome();
     await waitFor(() => expect(document.getElementById('page-structured-data')).not.toBeNull());
     const data = JSON.parse(document.getElementById('page-structured-data')?.textContent ?? '[]') as Array<Record<string, any>>;
     const origin = window.location.origin;

@@ -3,8 +3,20 @@ import Box from '@mui/material/Box';
 import { SITE } from '@/config/site';
 import { PageMeta } from '@/components/page-meta';
 import { Hero } from './components/hero';
-import { HomeFaq } from './components/home-faq';
+import { deferred } from '@/components/deferred';
 import { homeStructuredData } from './home-structured-data';
+
+/** The FAQ, below the finder: its own chunk (with MUI's accordion), fetched as the page first renders. */
+const LazyHomeFaq = deferred(
+  () => import('./components/home-faq'),
+  (m) => m.HomeFaq,
+  'The FAQ',
+);
+
+/** Starts fetching the FAQ (the app calls it as it starts on the home page). */
+export function preloadHomeParts(): void {
+  void LazyHomeFaq.preload();
+}
 
 /** `finder` fills the finder slot; the shell passes it in, because web features do not import each other. */
 export function HomePage({ finder }: { finder?: ReactNode }) {
@@ -21,7 +33,7 @@ export function HomePage({ finder }: { finder?: ReactNode }) {
       <Box component="section" id="finder" aria-labelledby={finder ? 'finder-title' : undefined}>
         {finder}
       </Box>
-      <HomeFaq />
+      <LazyHomeFaq />
     </>
   );
 }

@@ -1,1 +1,2 @@
-export { HomePage } from './home-page';
+export { HomePage, preloadHomeParts } from './home-page';
+export { Hero } from './components/hero';

@@ -8,8 +8,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FINDER, type ViewportQuery } from '@bleedkits/contracts';
 import { abbreviateCount, formatDistanceKm, type LatLng } from '../lib/format';
-import { HEATMAP_INTENSITY } from '../lib/heatmap';
+import { HEATMAP_INTENSITY } from '../lib/heatmap-intensity';
 import { mapsKeyFromConfig } from '@/components/maps/maps-key';
+import { deferred, whenIdleAfterLoad } from '@/components/deferred';
 import { useToast } from '@/components/toasts/use-toast';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { useMapsConfigQuery } from '@/components/maps/api';
@@ -22,13 +23,11 @@ import { useResultRows, type ResultRow } from '../hooks/use-result-rows';
 import { offlineNotice } from '../lib/offline-notice';
 import { useSnapshotRefresh } from '../offline/use-snapshot-refresh';
 import { FinderToasts } from '../messages';
-import { FinderMap, LazyGoogleMapView } from './finder-map';
-import { HeatmapBox } from './heatmap-box';
-import { MapToolbar } from './map-toolbar';
+import { FinderMap, LazyGoogleMapView, LazyMapControls } from './finder-map';
 import type { CameraCommand, CameraMove, FinderMapViewProps, HeatmapSettings, MapViewport, ViewMode } from './map-view.types';
 import type { FinderResults } from '../hooks/use-finder-results';
 import { PinLegend } from './pin-legend';
-import { ResultsList } from './results-list';
+import { isAreaWithoutKits, ResultsPrompt } from './results-prompt';
 import { SearchForms } from './search-forms';
 
 /** What a screen reader hears when results arrive: how many, the nearest, and whether they come from the offline copy. */
@@ -46,6 +45,18 @@ function viewportQuery(v: MapViewport): ViewportQuery {
   const r = (n: number) => Math.round(n * 1e4) / 1e4;
   return { north: r(v.north), south: r(v.south), east: r(v.east), west: r(v.west), zoom: Math.round(v.zoom), limit: FINDER.viewportLimit };
 }
+
+/**
+ * The list of kits, with its chips, open-now switch and offline notice: its own chunk, fetched once the page is idle
+ * or as soon as a visitor turns to the search forms (long before a search can answer), or by the first answer,
+ * whichever comes first. Until there is something to list, the prompt stands in its place.
+ */
+const LazyResultsList = deferred(
+  () => import('./results-list'),
+  (m) => m.ResultsList,
+  'The results list',
+);
+const warmResultsList = () => void LazyResultsList.preload();
 
 type Props = {
   /** The map behind the panel; tests pass a stand-in, the app the Google map. */
@@ -72,6 +83,7 @@ export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
   const [openOnly, setOpenOnly] = useState(false);
   const rows = useResultRows(results.kits, now, openOnly);
   useSnapshotRefresh();
+  useEffect(() => whenIdleAfterLoad(warmResultsList), []);
 
   const onViewportChange = useDebouncedCallback(setViewport, FINDER.refetchDebounceMs);
   const area = useFinderViewportKitsQuery(mapReady && viewport ? viewportQuery(viewport) : skipToken);
@@ -117,7 +129,8 @@ export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
             gridTemplateRows: { md: 'auto 1fr auto' },
           }}
         >
-          <Box sx={{ gridArea: 'search' }}>
+          {/* A visitor who reaches for a search before the page is idle fetches the list's chunk while typing. */}
+          <Box sx={{ gridArea: 'search' }} onFocus={warmResultsList} onPointerDown={warmResultsList}>
             <SearchForms
               busy={search.busy}
               initialLocation={initialSearch}
@@ -135,7 +148,11 @@ export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
             {announcement(results, rows, openOnly)}
           </Box>
           <Box sx={{ gridArea: 'list', maxHeight: { xs: 'none', md: 560 }, overflowY: { md: 'auto' } }}>
-            <ResultsList key={listKey} results={results} hasMap={hasMap} now={now} openOnly={openOnly} onOpenOnlyChange={setOpenOnly} />
+            {isAreaWithoutKits(results) ? (
+              <ResultsPrompt hasMap={hasMap} />
+            ) : (
+              <LazyResultsList key={listKey} results={results} hasMap={hasMap} now={now} openOnly={openOnly} onOpenOnlyChange={setOpenOnly} />
+            )}
           </Box>
           <Box
             sx={{
@@ -163,15 +180,16 @@ export function FinderPanel({ MapView = LazyGoogleMapView }: Props) {
               onReadyChange={setMapReady}
             />
             {hasMap && (
-              <MapToolbar
+              <LazyMapControls
                 viewMode={viewMode}
                 locating={search.busy === 'locate'}
+                heatmap={heatmap}
                 onZoom={(delta) => moveCamera({ kind: 'zoom', delta })}
                 onLocate={search.locateMe}
                 onViewModeChange={setViewMode}
+                onHeatmapChange={setHeatmap}
               />
             )}
-            {hasMap && viewMode === 'heatmap' && <HeatmapBox settings={heatmap} onChange={setHeatmap} />}
           </Box>
           <Box sx={{ gridArea: 'legend' }}>
             <PinLegend />

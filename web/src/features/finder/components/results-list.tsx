@@ -16,6 +16,7 @@ import { addressLine, directionsLink, displayStatus, pinColour, what3wordsAddres
 import { isOpenNow, openStateLabel } from '../lib/open-now';
 import { offlineNotice } from '../lib/offline-notice';
 import { PinDot } from './pin-legend';
+import { isAreaWithoutKits, ResultsPrompt } from './results-prompt';
 
 /** Rows rendered at a time: a viewport answer can hold up to 1000 kits. */
 export const RESULTS_PAGE = 50;
@@ -50,15 +51,7 @@ export function ResultsList({ results, hasMap, now, openOnly, onOpenOnlyChange }
     </Alert>
   ) : null;
 
-  if (results.source === 'area' && results.kits.length === 0 && clusters.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-        {hasMap
-          ? 'No kits in this part of the map. Zoom out, or search by postcode, address or what3words.'
-          : 'Search by postcode, address or what3words, or use Find Kits Near Me, to list the nearest kits.'}
-      </Typography>
-    );
-  }
+  if (isAreaWithoutKits(results)) return <ResultsPrompt hasMap={hasMap} />;
 
   return (
     <Box component="section" aria-labelledby="finder-results-title">

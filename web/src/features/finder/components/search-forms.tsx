@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
+import { OutlinedField } from '@/components/forms/outlined-field';
 import type { FinderBusy } from '../hooks/use-finder-search';
 
 type Props = {
@@ -44,12 +44,12 @@ export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words
         Find Kits Near Me
       </Button>
       <Stack component="form" role="search" aria-label="Search by place" direction="row" spacing={1} onSubmit={submit(onSearch, location)} noValidate>
-        <TextField
+        <OutlinedField
           label="Postcode, address or location"
           size="small"
           value={location}
           onChange={(e) => setLocation(e.target.value)}
-          slotProps={{ htmlInput: { autoComplete: 'postal-code', enterKeyHint: 'search' } }}
+          htmlInput={{ autoComplete: 'postal-code', enterKeyHint: 'search' }}
           sx={FIELD}
         />
         <Button type="submit" variant="outlined" disabled={busy === 'search'} startIcon={busy === 'search' ? spinner : <SearchIcon />} sx={TOUCH}>
@@ -65,13 +65,13 @@ export function SearchForms({ busy, initialLocation = '', onSearch, onWhat3words
         onSubmit={submit(onWhat3words, words)}
         noValidate
       >
-        <TextField
+        <OutlinedField
           label="what3words address"
           placeholder="///filled.count.soap"
           size="small"
           value={words}
           onChange={(e) => setWords(e.target.value)}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, enterKeyHint: 'search' } }}
+          htmlInput={{ autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, enterKeyHint: 'search' }}
           sx={FIELD}
         />
         <Button

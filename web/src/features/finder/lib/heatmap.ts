@@ -1,3 +1,4 @@
+import { HEATMAP_INTENSITY } from './heatmap-intensity';
 /** Heatmap rules of the finder (spec §4 Map view, §9 Heatmap weights). */
 
 export const HEATMAP_SCHEMES = ['default', 'emergency', 'coverage', 'availability'] as const;
@@ -46,8 +47,8 @@ export const HEATMAP_GRADIENTS: Readonly<Record<HeatmapScheme, readonly string[]
   ],
 };
 
-/** Intensity in percent: starts at 50, moves in steps of 10, clamped to 10..150. */
-export const HEATMAP_INTENSITY = { initial: 50, step: 10, min: 10, max: 150 } as const;
+/** Intensity in percent: starts at 50, moves in steps of 10, clamped to 10..150 (its own module, heatmap-intensity.ts). */
+export { HEATMAP_INTENSITY };
 
 export function clampHeatmapIntensity(percent: number): number {
   if (!Number.isFinite(percent)) return HEATMAP_INTENSITY.initial;

@@ -1,0 +1,1 @@
+export { deferred, whenIdleAfterLoad, type DeferredComponent } from './deferred';
