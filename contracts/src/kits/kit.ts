@@ -2,7 +2,7 @@ import type { AmbulanceService } from '../enums/ambulance-service';
 import type { DeploymentStatus } from '../enums/deployment-status';
 import type { KitStatus } from '../enums/kit-status';
 import type { LocationType } from '../enums/location-type';
-import type { VerificationCheck } from '../verification/verification';
+import type { VerificationCheck, VerificationStatus } from './verification';
 
 /** What the register-kit form sends (POST /api/bleed-kits); numbers may arrive as strings. */
 export type KitRegistration = {
@@ -82,8 +82,6 @@ export type Kit = {
   /** The kit's verification checks, newest first (owner and admin views of one kit). */
   verificationChecks?: VerificationCheck[];
 };
-
-export type VerificationStatus = 'verified' | 'due_soon' | 'overdue' | 'never_verified';
 
 /**
  * PUT /api/admin/kit-edit. `revision` is the kit's revision the form was opened with: when the kit has been

@@ -1,6 +1,5 @@
 import { tz } from '@date-fns/tz';
 import { addDays, addMonths, differenceInCalendarDays, format } from 'date-fns';
-import type { VerificationStatus } from './kit';
 
 /**
  * The verification rules of the register, in one place for the web, kits, geo-search and verification.
@@ -22,6 +21,27 @@ export const VERIFICATION_TIME_ZONE = 'Europe/London';
 
 /** A calendar day, YYYY-MM-DD. */
 export type CalendarDate = string;
+
+/** A kit's verification bucket, from its last check (verificationStatus below). */
+export type VerificationStatus = 'verified' | 'due_soon' | 'overdue' | 'never_verified';
+
+/**
+ * One recorded check of a kit: who and when, and what they found. Kits own the check history (ARCHITECTURE, "Data
+ * flow"), so it is declared here and the verification context's contracts import it, never the other way round.
+ */
+export type VerificationCheck = {
+  id: number;
+  checkedAt: string;
+  checkedBy: string;
+  checkedByEmail: string;
+  cabinetAccessible: boolean;
+  kitPresent: boolean;
+  sealIntact: boolean;
+  tourniquetExpiry: CalendarDate | null;
+  dressingsExpiry: CalendarDate | null;
+  notes: string | null;
+  passed: boolean;
+};
 
 const LONDON = tz(VERIFICATION_TIME_ZONE);
 // Plain calendar days are computed at UTC midnight so that no local offset can move them.

@@ -1,8 +1,7 @@
 import type { Actor } from '../identity/actor';
 import type { DeploymentStatus } from '../enums/deployment-status';
-import { type CalendarDate, isCalendarDate } from '../kits/verification';
+import { type CalendarDate, type VerificationStatus, isCalendarDate } from '../kits/verification';
 import { type FieldRule, type RuleTable, rule } from '../validation/rules';
-import type { VerificationStatus } from '../kits/kit';
 
 // ---- the custodian's check (kits) ----------------------------------------------------------------
 
@@ -16,21 +15,6 @@ export type VerifyKitChecklist = {
   notes?: string | null;
 };
 export type VerifyKitRequest = { actor: Actor; kitId: number | string; checklist: VerifyKitChecklist };
-
-/** One recorded check of a kit: who and when, and what they found. */
-export type VerificationCheck = {
-  id: number;
-  checkedAt: string;
-  checkedBy: string;
-  checkedByEmail: string;
-  cabinetAccessible: boolean;
-  kitPresent: boolean;
-  sealIntact: boolean;
-  tourniquetExpiry: CalendarDate | null;
-  dressingsExpiry: CalendarDate | null;
-  notes: string | null;
-  passed: boolean;
-};
 
 export const VerificationMessages = {
   checklistBoolean: 'Each checklist item must be answered yes or no',
