@@ -24,7 +24,7 @@ export function readFinderEnv(source: NodeJS.ProcessEnv = process.env) {
     FINDER_STALE_WHILE_REVALIDATE_SECONDS: num({ default: 30, desc: 'Cache-Control stale-while-revalidate of viewport and nearby answers' }),
     BENCH_SQL_BASELINE: bool({
       default: false,
-      desc: "also relays the benchmark's PostGIS baseline (/api/bench/postgis-public, /api/bench/postgis-nearby)",
+      desc: "also relays the benchmark's baselines: PostGIS (/api/bench/postgis-public, /api/bench/postgis-nearby) and the Node peer (/api/bench/peer-public, /api/bench/peer-nearby)",
     }),
   });
 }

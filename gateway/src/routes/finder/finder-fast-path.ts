@@ -28,6 +28,7 @@ import { BodyMessages, mediaType } from '../../security/request-bodies';
 import { PUBLIC_SNAPSHOT_PATH } from '@bleedkits/contracts';
 import { FinderAnswerCache } from './finder-answer-cache';
 import { GeoReplicas } from './geo-replicas';
+import { BenchPeerSubjects } from './bench-peer-subjects';
 import { type FinderEnv, readFinderEnv } from './finder-env';
 import { readPublicSnapshot, writePublicSnapshot } from './public-snapshot-relay';
 import { type FinderCaching, acceptsGzip, finderETag, ifNoneMatchHolds, readReplyFrame, writeAnswer, writeNotModified } from './reply-relay';
@@ -87,8 +88,9 @@ const GEO_SEARCH_HOT_SUBJECTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The benchmark's PostGIS baseline (BENCH_SQL_BASELINE only): the same parameters and the same relay as the map calls,
- * answered by a bench-only responder with SQL (bench/lib/postgis.mjs), never cached.
+ * The benchmark's baselines (BENCH_SQL_BASELINE only): the same parameters and the same relay as the map calls,
+ * answered by bench-only responders, never cached here: PostGIS with SQL (bench/lib/postgis.mjs), and the peer a Node
+ * team would pick (bench/lib/peer-responder.mjs: supercluster, kdbush and geokdbush).
  */
 const BENCH_ROUTES: Readonly<Record<string, HotRoute>> = {
   '/api/bench/postgis-public': {
@@ -101,6 +103,22 @@ const BENCH_ROUTES: Readonly<Record<string, HotRoute>> = {
   },
   '/api/bench/postgis-nearby': {
     subject: GeoSearchSubjects.benchPostgisNearby,
+    parse: parseNearbyQuery,
+    summary: '',
+    params: [],
+    operationId: '',
+    answer: 'FinderNearbyAnswer',
+  },
+  '/api/bench/peer-public': {
+    subject: BenchPeerSubjects.viewport,
+    parse: parseViewportQuery,
+    summary: '',
+    params: [],
+    operationId: '',
+    answer: 'FinderViewportAnswer',
+  },
+  '/api/bench/peer-nearby': {
+    subject: BenchPeerSubjects.nearby,
     parse: parseNearbyQuery,
     summary: '',
     params: [],
