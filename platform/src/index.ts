@@ -3,6 +3,7 @@ export * from './clock/clock';
 export * from './nats/nest-wire';
 export * from './nats/nats-bus';
 export * from './nats/nats-transport';
+export * from './nats/handles';
 export * from './nats/connection-policy';
 export * from './errors/service-error';
 export * from './errors/rpc-exception.filter';

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type Actor, BackupsSubjects, type DropboxDisconnectResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { DisconnectDropboxHandler } from './disconnect-dropbox.handler';
 
 @Controller()
 export class DisconnectDropboxMessageController {
   constructor(private readonly handler: DisconnectDropboxHandler) {}
 
-  @MessagePattern(BackupsSubjects.disconnectDropbox)
+  @Handles(BackupsSubjects.disconnectDropbox)
   handle(@Payload() request: { actor: Actor }): Promise<DropboxDisconnectResponse> {
     return this.handler.execute(request);
   }

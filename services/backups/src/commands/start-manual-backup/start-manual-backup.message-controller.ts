@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type Actor, BackupsSubjects, type StartBackupResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { StartManualBackupHandler } from './start-manual-backup.handler';
 
 @Controller()
 export class StartManualBackupMessageController {
   constructor(private readonly handler: StartManualBackupHandler) {}
 
-  @MessagePattern(BackupsSubjects.startManual)
+  @Handles(BackupsSubjects.startManual)
   handle(@Payload() request: { actor: Actor }): Promise<StartBackupResponse> {
     return this.handler.execute(request);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type Actor, type AuditPage, type AuditPageRequest, BackupsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { BackupsAuditPageHandler } from './audit-page.handler';
 
 @Controller()
 export class BackupsAuditPageMessageController {
   constructor(private readonly handler: BackupsAuditPageHandler) {}
 
-  @MessagePattern(BackupsSubjects.auditPage)
+  @Handles(BackupsSubjects.auditPage)
   handle(@Payload() req: { actor: Actor } & AuditPageRequest): Promise<AuditPage> {
     return this.handler.execute(req);
   }

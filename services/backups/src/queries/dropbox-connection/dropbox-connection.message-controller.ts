@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { BackupsSubjects, type DropboxConnection } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { DropboxAccess } from '../../dropbox-access';
 
 /** The connection as /admin/backups shows it: kind, account, health, the last copy and the last error. */
@@ -8,7 +8,7 @@ import { DropboxAccess } from '../../dropbox-access';
 export class DropboxConnectionMessageController {
   constructor(private readonly dropbox: DropboxAccess) {}
 
-  @MessagePattern(BackupsSubjects.dropboxConnection)
+  @Handles(BackupsSubjects.dropboxConnection)
   handle(): Promise<DropboxConnection> {
     return this.dropbox.view();
   }

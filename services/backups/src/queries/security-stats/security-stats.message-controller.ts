@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { type BackupSecurityStats, BackupsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { SecurityStatsHandler } from './security-stats.handler';
 
 @Controller()
 export class SecurityStatsMessageController {
   constructor(private readonly handler: SecurityStatsHandler) {}
 
-  @MessagePattern(BackupsSubjects.securityStats)
+  @Handles(BackupsSubjects.securityStats)
   handle(): Promise<BackupSecurityStats> {
     return this.handler.execute();
   }

@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { type BackupStatusFacts, BackupsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { StatusFactsHandler } from './status-facts.handler';
 
 @Controller()
 export class StatusFactsMessageController {
   constructor(private readonly handler: StatusFactsHandler) {}
 
-  @MessagePattern(BackupsSubjects.statusFacts)
+  @Handles(BackupsSubjects.statusFacts)
   handle(): Promise<BackupStatusFacts> {
     return this.handler.execute();
   }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type CoordinatesToWhat3words, FinderMessages, GeoSearchSubjects, type What3wordsToCoordinates } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { Handles, ServiceError } from '@bleedkits/platform';
 import { parseCoordinates } from '@bleedkits/contracts';
 import { What3wordsPort } from './what3words.port';
 
@@ -10,7 +10,7 @@ import { What3wordsPort } from './what3words.port';
 export class What3wordsMessageController {
   constructor(private readonly w3w: What3wordsPort) {}
 
-  @MessagePattern(GeoSearchSubjects.what3wordsToCoordinates)
+  @Handles(GeoSearchSubjects.what3wordsToCoordinates)
   toCoordinates(@Payload() req: { words?: unknown } | null): Promise<What3wordsToCoordinates> {
     const words = typeof req?.words === 'string' ? req.words.trim() : '';
     if (!words) throw ServiceError.validation([FinderMessages.emptyWhat3words]);
@@ -18,7 +18,7 @@ export class What3wordsMessageController {
     return this.w3w.toCoordinates(words);
   }
 
-  @MessagePattern(GeoSearchSubjects.coordinatesToWhat3words)
+  @Handles(GeoSearchSubjects.coordinatesToWhat3words)
   toWords(@Payload() req: Record<string, unknown> | null): Promise<CoordinatesToWhat3words> {
     const parsed = parseCoordinates(req);
     if (!parsed.ok) throw ServiceError.validation([parsed.message]);

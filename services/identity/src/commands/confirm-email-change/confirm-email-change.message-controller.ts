@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type ConfirmEmailChangeRequest, type ConfirmEmailChangeResponse, IdentitySubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { ConfirmEmailChangeHandler } from './confirm-email-change.handler';
 
 @Controller()
 export class ConfirmEmailChangeMessageController {
   constructor(private readonly handler: ConfirmEmailChangeHandler) {}
 
-  @MessagePattern(IdentitySubjects.confirmEmailChange)
+  @Handles(IdentitySubjects.confirmEmailChange)
   handle(@Payload() req: ConfirmEmailChangeRequest): Promise<ConfirmEmailChangeResponse> {
     return this.handler.execute(req);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type DeleteUserRequest, IdentitySubjects, type MessageResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { DeleteUserHandler } from './delete-user.handler';
 
 @Controller()
 export class DeleteUserMessageController {
   constructor(private readonly handler: DeleteUserHandler) {}
 
-  @MessagePattern(IdentitySubjects.deleteUser)
+  @Handles(IdentitySubjects.deleteUser)
   handle(@Payload() req: DeleteUserRequest): Promise<MessageResponse> {
     return this.handler.execute(req);
   }

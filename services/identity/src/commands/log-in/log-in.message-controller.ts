@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IdentitySubjects, type LoginRequest, type UserResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { LogInHandler } from './log-in.handler';
 
 @Controller()
 export class LogInMessageController {
   constructor(private readonly handler: LogInHandler) {}
 
-  @MessagePattern(IdentitySubjects.login)
+  @Handles(IdentitySubjects.login)
   handle(@Payload() req: LoginRequest): Promise<UserResponse> {
     return this.handler.execute(req);
   }

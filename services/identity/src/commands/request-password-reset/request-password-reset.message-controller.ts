@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IdentitySubjects, type MessageResponse, type RequestPasswordResetCommand } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { RequestPasswordResetHandler } from './request-password-reset.handler';
 
 @Controller()
 export class RequestPasswordResetMessageController {
   constructor(private readonly handler: RequestPasswordResetHandler) {}
 
-  @MessagePattern(IdentitySubjects.requestPasswordReset)
+  @Handles(IdentitySubjects.requestPasswordReset)
   handle(@Payload() req: RequestPasswordResetCommand): Promise<MessageResponse> {
     return this.handler.execute(req);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IdentitySubjects, type MessageResponse, type SendPasswordResetRequest } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { SendPasswordResetHandler } from './send-password-reset.handler';
 
 @Controller()
 export class SendPasswordResetMessageController {
   constructor(private readonly handler: SendPasswordResetHandler) {}
 
-  @MessagePattern(IdentitySubjects.sendPasswordReset)
+  @Handles(IdentitySubjects.sendPasswordReset)
   handle(@Payload() req: SendPasswordResetRequest): Promise<MessageResponse> {
     return this.handler.execute(req);
   }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type AdminUpdateUserRequest,
   IdentitySubjects,
@@ -8,18 +8,19 @@ import {
   type UserResponse,
   adminUserEditRules,
 } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { UpdateProfileHandler } from './update-profile.handler';
 
 @Controller()
 export class UpdateProfileMessageController {
   constructor(private readonly handler: UpdateProfileHandler) {}
 
-  @MessagePattern(IdentitySubjects.updateProfile)
+  @Handles(IdentitySubjects.updateProfile)
   handle(@Payload() req: UpdateProfileRequest): Promise<UpdateProfileResponse> {
     return this.handler.execute(req);
   }
 
-  @MessagePattern(IdentitySubjects.adminUpdateUser)
+  @Handles(IdentitySubjects.adminUpdateUser)
   adminEdit(@Payload() req: AdminUpdateUserRequest): Promise<UserResponse> {
     return this.handler.executeAsAdmin(req, adminUserEditRules, req.actor);
   }

@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { type AdminEmailsResponse, IdentitySubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { AdminEmailsHandler } from './admin-emails.handler';
 
 @Controller()
 export class AdminEmailsMessageController {
   constructor(private readonly handler: AdminEmailsHandler) {}
 
-  @MessagePattern(IdentitySubjects.adminEmails)
+  @Handles(IdentitySubjects.adminEmails)
   handle(): Promise<AdminEmailsResponse> {
     return this.handler.execute();
   }

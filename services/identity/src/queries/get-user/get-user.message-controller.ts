@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type GetUserRequest, IdentitySubjects, type UserResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { GetUserHandler } from './get-user.handler';
 
 @Controller()
 export class GetUserMessageController {
   constructor(private readonly handler: GetUserHandler) {}
 
-  @MessagePattern(IdentitySubjects.getUser)
+  @Handles(IdentitySubjects.getUser)
   handle(@Payload() req: GetUserRequest): Promise<UserResponse> {
     return this.handler.execute(req);
   }

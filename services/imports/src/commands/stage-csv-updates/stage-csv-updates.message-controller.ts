@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { ImportsSubjects, type StageCsvUpdatesRequest } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { StageCsvUpdatesHandler } from './stage-csv-updates.handler';
 
 @Controller()
 export class StageCsvUpdatesMessageController {
   constructor(private readonly handler: StageCsvUpdatesHandler) {}
 
-  @MessagePattern(ImportsSubjects.stageCsvUpdates)
+  @Handles(ImportsSubjects.stageCsvUpdates)
   handle(@Payload() req: StageCsvUpdatesRequest): Promise<{ staged: number }> {
     return this.handler.execute(req);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { ImportsSubjects, type StagePartRequest, type StagePartResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { StagePartHandler } from './stage-part.handler';
 
 @Controller()
 export class StagePartMessageController {
   constructor(private readonly handler: StagePartHandler) {}
 
-  @MessagePattern(ImportsSubjects.stagePart)
+  @Handles(ImportsSubjects.stagePart)
   handle(@Payload() req: StagePartRequest): Promise<StagePartResponse> {
     return this.handler.execute(req);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type ImportJobView, ImportsSubjects, type StartImportRequest } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { StartImportHandler } from './start-import.handler';
 
 @Controller()
 export class StartImportMessageController {
   constructor(private readonly handler: StartImportHandler) {}
 
-  @MessagePattern(ImportsSubjects.startImport)
+  @Handles(ImportsSubjects.startImport)
   handle(@Payload() req: StartImportRequest): Promise<ImportJobView> {
     return this.handler.execute(req);
   }

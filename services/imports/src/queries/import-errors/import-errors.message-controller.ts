@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type ImportErrorsPart, type ImportErrorsRequest, ImportsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { ImportErrorsHandler } from './import-errors.handler';
 
 @Controller()
 export class ImportErrorsMessageController {
   constructor(private readonly handler: ImportErrorsHandler) {}
 
-  @MessagePattern(ImportsSubjects.importErrors)
+  @Handles(ImportsSubjects.importErrors)
   handle(@Payload() req: ImportErrorsRequest): Promise<ImportErrorsPart> {
     return this.handler.execute(req);
   }

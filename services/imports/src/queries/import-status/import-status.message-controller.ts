@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type ImportJobView, type ImportStatusRequest, ImportsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { ImportStatusHandler } from './import-status.handler';
 
 @Controller()
 export class ImportStatusMessageController {
   constructor(private readonly handler: ImportStatusHandler) {}
 
-  @MessagePattern(ImportsSubjects.importStatus)
+  @Handles(ImportsSubjects.importStatus)
   handle(@Payload() req: ImportStatusRequest): Promise<ImportJobView> {
     return this.handler.execute(req);
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type KitStatusChangeResponse, KitsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { ChangeKitStatusHandler, type ChangeKitStatusToRequest } from './change-kit-status.handler';
 
 /** GET /api/kit-status?id=&status=: the target status picks approve, reject or reactivate. */
@@ -8,7 +9,7 @@ import { ChangeKitStatusHandler, type ChangeKitStatusToRequest } from './change-
 export class ChangeKitStatusToMessageController {
   constructor(private readonly handler: ChangeKitStatusHandler) {}
 
-  @MessagePattern(KitsSubjects.changeStatus)
+  @Handles(KitsSubjects.changeStatus)
   handle(@Payload() req: ChangeKitStatusToRequest): Promise<KitStatusChangeResponse> {
     return this.handler.changeTo(req);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { AmbulanceFeedSubjects, type CodeDisclosedRequest, type CodeDisclosedResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { CodeDisclosedHandler } from './code-disclosed.handler';
 
 @Controller()
 export class CodeDisclosedMessageController {
   constructor(private readonly handler: CodeDisclosedHandler) {}
 
-  @MessagePattern(AmbulanceFeedSubjects.codeDisclosed)
+  @Handles(AmbulanceFeedSubjects.codeDisclosed)
   handle(@Payload() req: CodeDisclosedRequest): Promise<CodeDisclosedResponse> {
     return this.handler.execute(req);
   }

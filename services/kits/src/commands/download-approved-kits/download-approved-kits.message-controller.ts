@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type ApprovedDownloadBeginResponse,
   type ApprovedDownloadCommitRequest,
@@ -9,7 +9,7 @@ import {
   KitsSubjects,
   type LastDownloadResponse,
 } from '@bleedkits/contracts';
-import type { PreSerialisedJson } from '@bleedkits/platform';
+import { Handles, type PreSerialisedJson } from '@bleedkits/platform';
 import { DownloadApprovedKitsHandler } from './download-approved-kits.handler';
 
 /** The approved-kits download in three steps (begin, parts, commit) so no answer depends on the register's size. */
@@ -17,22 +17,22 @@ import { DownloadApprovedKitsHandler } from './download-approved-kits.handler';
 export class DownloadApprovedKitsMessageController {
   constructor(private readonly handler: DownloadApprovedKitsHandler) {}
 
-  @MessagePattern(KitsSubjects.lastApprovedDownload)
+  @Handles(KitsSubjects.lastApprovedDownload)
   last(@Payload() req: { actor: Actor }): Promise<LastDownloadResponse> {
     return this.handler.last(req?.actor);
   }
 
-  @MessagePattern(ApprovedDownloadSubjects.begin)
+  @Handles(ApprovedDownloadSubjects.begin)
   begin(@Payload() req: { actor: Actor }): Promise<ApprovedDownloadBeginResponse> {
     return this.handler.begin(req?.actor);
   }
 
-  @MessagePattern(ApprovedDownloadSubjects.part)
+  @Handles(ApprovedDownloadSubjects.part)
   part(@Payload() req: ApprovedDownloadPartRequest & { actor: Actor }): Promise<PreSerialisedJson> {
     return this.handler.part(req?.actor, req);
   }
 
-  @MessagePattern(ApprovedDownloadSubjects.commit)
+  @Handles(ApprovedDownloadSubjects.commit)
   commit(@Payload() req: ApprovedDownloadCommitRequest & { actor: Actor }): Promise<LastDownloadResponse> {
     return this.handler.commit(req?.actor, req);
   }

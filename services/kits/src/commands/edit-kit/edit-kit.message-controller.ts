@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type Kit, KitsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { EditKitHandler, type EditKitRequest } from './edit-kit.handler';
 
 @Controller()
 export class EditKitMessageController {
   constructor(private readonly handler: EditKitHandler) {}
 
-  @MessagePattern(KitsSubjects.edit)
+  @Handles(KitsSubjects.edit)
   handle(@Payload() req: EditKitRequest): Promise<Kit> {
     return this.handler.execute(req);
   }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AmbulanceFeedSubjects,
   type CreateFeedClientRequest,
@@ -8,23 +8,24 @@ import {
   type FeedClientView,
   type Actor,
 } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { ManageFeedClientsHandler } from './manage-feed-clients.handler';
 
 @Controller()
 export class ManageFeedClientsMessageController {
   constructor(private readonly handler: ManageFeedClientsHandler) {}
 
-  @MessagePattern(AmbulanceFeedSubjects.createClient)
+  @Handles(AmbulanceFeedSubjects.createClient)
   create(@Payload() req: CreateFeedClientRequest & { actor: Actor }): Promise<CreateFeedClientResponse> {
     return this.handler.create(req?.actor, req);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.listClients)
+  @Handles(AmbulanceFeedSubjects.listClients)
   list(@Payload() req: { actor: Actor }): Promise<FeedClientListResponse> {
     return this.handler.list(req?.actor);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.revokeClient)
+  @Handles(AmbulanceFeedSubjects.revokeClient)
   revoke(@Payload() req: { actor: Actor; clientId: string }): Promise<{ message: string; client: FeedClientView }> {
     return this.handler.revoke(req?.actor, req?.clientId);
   }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AmbulanceFeedSubjects,
   type FeedPushClientRequest,
@@ -10,33 +10,34 @@ import {
   type SetFeedPushRequest,
   type SetFeedPushResponse,
 } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { ManageFeedPushHandler } from './manage-feed-push.handler';
 
 @Controller()
 export class ManageFeedPushMessageController {
   constructor(private readonly handler: ManageFeedPushHandler) {}
 
-  @MessagePattern(AmbulanceFeedSubjects.pushSet)
+  @Handles(AmbulanceFeedSubjects.pushSet)
   set(@Payload() req: SetFeedPushRequest): Promise<SetFeedPushResponse> {
     return this.handler.set(req?.actor, req?.clientId, req?.url);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.pushRotateSecret)
+  @Handles(AmbulanceFeedSubjects.pushRotateSecret)
   rotateSecret(@Payload() req: FeedPushClientRequest): Promise<RotateFeedPushSecretResponse> {
     return this.handler.rotateSecret(req?.actor, req?.clientId);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.pushResume)
+  @Handles(AmbulanceFeedSubjects.pushResume)
   resume(@Payload() req: FeedPushClientRequest): Promise<FeedPushStatusResponse & MessageResponse> {
     return this.handler.resume(req?.actor, req?.clientId);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.pushTest)
+  @Handles(AmbulanceFeedSubjects.pushTest)
   sendTest(@Payload() req: FeedPushClientRequest): Promise<FeedPushStatusResponse & MessageResponse> {
     return this.handler.sendTest(req?.actor, req?.clientId);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.pushReplay)
+  @Handles(AmbulanceFeedSubjects.pushReplay)
   replay(@Payload() req: FeedPushReplayRequest): Promise<FeedPushStatusResponse & MessageResponse> {
     return this.handler.replay(req?.actor, req?.clientId, req?.fromCursor);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type Kit, KitsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { RegisterKitHandler, type RegisterKitRequest } from './register-kit.handler';
 
 @Controller()
 export class RegisterKitMessageController {
   constructor(private readonly handler: RegisterKitHandler) {}
 
-  @MessagePattern(KitsSubjects.register)
+  @Handles(KitsSubjects.register)
   handle(@Payload() req: RegisterKitRequest): Promise<Kit> {
     return this.handler.execute(req);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type Kit, KitsSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { SetDeploymentStatusHandler, type SetDeploymentStatusRequest } from './set-deployment-status.handler';
 
 @Controller()
 export class SetDeploymentStatusMessageController {
   constructor(private readonly handler: SetDeploymentStatusHandler) {}
 
-  @MessagePattern(KitsSubjects.setDeploymentStatus)
+  @Handles(KitsSubjects.setDeploymentStatus)
   handle(@Payload() req: SetDeploymentStatusRequest): Promise<Kit> {
     return this.handler.execute(req);
   }

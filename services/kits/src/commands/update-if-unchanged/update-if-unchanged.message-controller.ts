@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { KitsSubjects, type UpdateIfUnchangedRequest, type UpdateIfUnchangedResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { UpdateIfUnchangedHandler } from './update-if-unchanged.handler';
 
 @Controller()
 export class UpdateIfUnchangedMessageController {
   constructor(private readonly handler: UpdateIfUnchangedHandler) {}
 
-  @MessagePattern(KitsSubjects.updateIfUnchanged)
+  @Handles(KitsSubjects.updateIfUnchanged)
   handle(@Payload() req: UpdateIfUnchangedRequest): Promise<UpdateIfUnchangedResponse> {
     return this.handler.execute(req);
   }

@@ -1,19 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { AmbulanceFeedSubjects, type FeedOpenRequest, type FeedOpenResponse, type FeedPartRequest } from '@bleedkits/contracts';
-import type { PreSerialisedJson } from '@bleedkits/platform';
+import { Handles, type PreSerialisedJson } from '@bleedkits/platform';
 import { AmbulanceFeedHandler } from './ambulance-feed.handler';
 
 @Controller()
 export class AmbulanceFeedMessageController {
   constructor(private readonly handler: AmbulanceFeedHandler) {}
 
-  @MessagePattern(AmbulanceFeedSubjects.open)
+  @Handles(AmbulanceFeedSubjects.open)
   open(@Payload() req: FeedOpenRequest): Promise<FeedOpenResponse> {
     return this.handler.open(req);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.part)
+  @Handles(AmbulanceFeedSubjects.part)
   part(@Payload() req: FeedPartRequest): Promise<PreSerialisedJson> {
     return this.handler.part(req);
   }

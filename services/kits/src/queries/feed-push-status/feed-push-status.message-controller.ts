@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AmbulanceFeedSubjects,
   type FeedPushClientRequest,
@@ -7,18 +7,19 @@ import {
   type FeedPushLogResponse,
   type FeedPushStatusResponse,
 } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { FeedPushStatusHandler } from './feed-push-status.handler';
 
 @Controller()
 export class FeedPushStatusMessageController {
   constructor(private readonly handler: FeedPushStatusHandler) {}
 
-  @MessagePattern(AmbulanceFeedSubjects.pushStatus)
+  @Handles(AmbulanceFeedSubjects.pushStatus)
   status(@Payload() req: FeedPushClientRequest): Promise<FeedPushStatusResponse> {
     return this.handler.status(req?.actor, req?.clientId);
   }
 
-  @MessagePattern(AmbulanceFeedSubjects.pushLog)
+  @Handles(AmbulanceFeedSubjects.pushLog)
   log(@Payload() req: FeedPushLogRequest): Promise<FeedPushLogResponse> {
     return this.handler.log(req?.actor, req?.clientId, req?.page, req?.pageSize);
   }

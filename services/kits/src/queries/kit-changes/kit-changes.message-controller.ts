@@ -1,14 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type KitChangesRequest, KitsSubjects } from '@bleedkits/contracts';
-import type { PreSerialisedJson } from '@bleedkits/platform';
+import { Handles, type PreSerialisedJson } from '@bleedkits/platform';
 import { KitChangesHandler } from './kit-changes.handler';
 
 @Controller()
 export class KitChangesMessageController {
   constructor(private readonly handler: KitChangesHandler) {}
 
-  @MessagePattern(KitsSubjects.changes)
+  @Handles(KitsSubjects.changes)
   handle(@Payload() req: KitChangesRequest): Promise<PreSerialisedJson> {
     return this.handler.execute(req);
   }

@@ -1,14 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type KitChangesRequest, KitsSubjects } from '@bleedkits/contracts';
-import type { PreSerialisedJson } from '@bleedkits/platform';
+import { Handles, type PreSerialisedJson } from '@bleedkits/platform';
 import { PublicKitChangesHandler } from './public-kit-changes.handler';
 
 @Controller()
 export class PublicKitChangesMessageController {
   constructor(private readonly handler: PublicKitChangesHandler) {}
 
-  @MessagePattern(KitsSubjects.publicChanges)
+  @Handles(KitsSubjects.publicChanges)
   handle(@Payload() req: KitChangesRequest): Promise<PreSerialisedJson> {
     return this.handler.execute(req);
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { KitsSubjects, type MatchKitsRequest, type MatchKitsResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { MatchForComparisonHandler } from './match-for-comparison.handler';
 
 @Controller()
 export class MatchForComparisonMessageController {
   constructor(private readonly handler: MatchForComparisonHandler) {}
 
-  @MessagePattern(KitsSubjects.matchForComparison)
+  @Handles(KitsSubjects.matchForComparison)
   handle(@Payload() req: MatchKitsRequest): Promise<MatchKitsResponse> {
     return this.handler.execute(req);
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { NotificationsSubjects, type SendEmailRequest, type SendEmailResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { SendEmailHandler } from './send-email.handler';
 
 @Controller()
@@ -8,7 +9,7 @@ export class SendEmailMessageController {
   constructor(private readonly handler: SendEmailHandler) {}
 
   /** Any context's e-mail. A Reply-To is not part of the public contract: only contact messages set one. */
-  @MessagePattern(NotificationsSubjects.send)
+  @Handles(NotificationsSubjects.send)
   handle(@Payload() req: SendEmailRequest): Promise<SendEmailResponse> {
     return this.handler.execute({
       idempotencyKey: req?.idempotencyKey,

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { NotificationsSubjects, type SendTestEmailRequest, type SendTestEmailResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { SendTestEmailHandler } from './send-test-email.handler';
 
 @Controller()
 export class SendTestEmailMessageController {
   constructor(private readonly handler: SendTestEmailHandler) {}
 
-  @MessagePattern(NotificationsSubjects.sendTest)
+  @Handles(NotificationsSubjects.sendTest)
   handle(@Payload() req: SendTestEmailRequest): Promise<SendTestEmailResponse> {
     return this.handler.execute(req);
   }

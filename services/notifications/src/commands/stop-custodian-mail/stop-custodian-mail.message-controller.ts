@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { NotificationsSubjects, type StopCustodianMailRequest, type StopCustodianMailResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { StopCustodianMailHandler } from './stop-custodian-mail.handler';
 
 @Controller()
 export class StopCustodianMailMessageController {
   constructor(private readonly handler: StopCustodianMailHandler) {}
 
-  @MessagePattern(NotificationsSubjects.stopCustodianMail)
+  @Handles(NotificationsSubjects.stopCustodianMail)
   handle(@Payload() req: StopCustodianMailRequest): Promise<StopCustodianMailResponse> {
     return this.handler.execute({ token: req?.token });
   }

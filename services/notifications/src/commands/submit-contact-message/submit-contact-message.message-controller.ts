@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type MessageResponse, NotificationsSubjects, type SubmitContactMessageCommand } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { SubmitContactMessageHandler } from './submit-contact-message.handler';
 
 @Controller()
 export class SubmitContactMessageMessageController {
   constructor(private readonly handler: SubmitContactMessageHandler) {}
 
-  @MessagePattern(NotificationsSubjects.contact)
+  @Handles(NotificationsSubjects.contact)
   handle(@Payload() req: SubmitContactMessageCommand): Promise<MessageResponse> {
     return this.handler.execute(req);
   }

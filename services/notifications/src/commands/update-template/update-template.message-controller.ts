@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { NotificationsSubjects, type UpdateEmailTemplateCommand, type UpdateEmailTemplateResponse } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { UpdateTemplateHandler } from './update-template.handler';
 
 @Controller()
 export class UpdateTemplateMessageController {
   constructor(private readonly handler: UpdateTemplateHandler) {}
 
-  @MessagePattern(NotificationsSubjects.updateTemplate)
+  @Handles(NotificationsSubjects.updateTemplate)
   handle(@Payload() req: UpdateEmailTemplateCommand): Promise<UpdateEmailTemplateResponse> {
     return this.handler.execute(req);
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type VerificationReminderRunAccepted, type VerificationReminderRunRequest, VerificationSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { RunRemindersHandler } from './run-reminders.handler';
 
 /** POST /api/admin/verification-reminders/run: queues the same run as the schedule's (the same keys) and answers its id. */
@@ -8,7 +9,7 @@ import { RunRemindersHandler } from './run-reminders.handler';
 export class RunRemindersMessageController {
   constructor(private readonly handler: RunRemindersHandler) {}
 
-  @MessagePattern(VerificationSubjects.runReminders)
+  @Handles(VerificationSubjects.runReminders)
   handle(@Payload() req: VerificationReminderRunRequest): Promise<VerificationReminderRunAccepted> {
     return this.handler.execute({ digest: req.digest });
   }

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type VerificationReminderRunPage, type VerificationReminderRunsRequest, VerificationSubjects } from '@bleedkits/contracts';
+import { Handles } from '@bleedkits/platform';
 import { ReminderRunsHandler } from './reminder-runs.handler';
 
 @Controller()
 export class ReminderRunsMessageController {
   constructor(private readonly handler: ReminderRunsHandler) {}
 
-  @MessagePattern(VerificationSubjects.reminderRuns)
+  @Handles(VerificationSubjects.reminderRuns)
   handle(@Payload() req: VerificationReminderRunsRequest): Promise<VerificationReminderRunPage> {
     return this.handler.execute({ page: req.page });
   }
