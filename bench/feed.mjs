@@ -11,18 +11,27 @@
 //      limit=5000 from the start, timing every page (to its last byte) and sampling the
 //      gateway's resident memory every 100 ms; checks every kit came exactly once; then polls the head 50 times with
 //      If-None-Match (the 304 path),
-//   5. prints kits/s, p50 / p99 per page, gateway RSS, the generator's CPU (this process: a client that parses and
+//   5. push delivery (issue 30; BENCH_PUSH=0 skips it): a feed client for each of the two ambulance services with the
+//      most kits, each with a push subscription to its own receiver on 127.0.0.1 (the example receiver in a process of
+//      its own, bench/lib/push-receivers.mjs); BENCH_PUSH_CHANGES changes (approvals, edits, cabinet-code changes,
+//      deletions, one kit each, half in each service) sent open loop at BENCH_PUSH_RATE a second through the gateway's
+//      admin routes; each receiver's batches matched by kit id and revision to the writes: latency from the write's
+//      answer to the batch's arrival, every change exactly once and in order, no signature refused, and the gateway's
+//      and kits' peak RSS while it ran,
+//   6. prints kits/s, p50 / p99 per page, gateway RSS, the generator's CPU (this process: a client that parses and
 //      checks every page) against the server's (a feed where the generator used more than 70 % of a core or more
 //      than the server is GENERATOR-BOUND, its kits/s not PASS) and the machine's load with PASS / FAIL per target, and writes
 //      bench/results/feed-<size>-<date>.json.
 //
-// The processes run from a private build of the working tree (swc, the build's settings, into <package>/.bench-tmp/,
+// The processes run from a private build of the working tree, or of the commit BENCH_BUILD_REF names (swc, the build's settings, into <package>/.bench-tmp/,
 // ignored by git), so the benchmark never touches the shared dist/ folders. Not part of `npm test`; exit 0 whatever the figures, 1 only
 // when it could not measure.
 //
 // Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_FEED_WARMUP_PAGES=2  BENCH_SEED=20261121
 //      BENCH_FEED_DATABASE=bleedkits_bench_feed
 //      BENCH_KEEP_DATABASE=1 (do not drop it at the end)
+//      BENCH_BUILD_REF=HEAD (compile that commit, not the working tree: other people's edits in progress stay out)
+//      BENCH_PUSH=1  BENCH_PUSH_CHANGES=10000  BENCH_PUSH_RATE=20  BENCH_PUSH_DRAIN_SECONDS=60
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -45,6 +54,8 @@ import { cpuSecondsOf, findByCommand, machineCpu, memorySampler } from './lib/pr
 import { generatorBound } from './lib/wrk.mjs';
 import { privateBuild } from './lib/private-build.mjs';
 import { seedKits } from './lib/seed.mjs';
+import { planKitChanges, sendKitChange, sendSteadily } from './lib/kit-changes.mjs';
+import { deliveryReport, overallLatency, startPushReceiver } from './lib/push-receivers.mjs';
 
 const require = createRequire(import.meta.url);
 const env0 = { ...process.env };
@@ -56,7 +67,11 @@ const LIMIT = Number(env0.BENCH_FEED_LIMIT || 5000);
 const WARMUP_PAGES = Number(env0.BENCH_FEED_WARMUP_PAGES ?? 2);
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_FEED_DATABASE || 'bleedkits_bench_feed';
-const TARGETS = { kitsPerSecond: 20_000, p99PageMs: 500, gatewayRssBytes: 300 * 1024 ** 2 };
+const PUSH = env0.BENCH_PUSH !== '0';
+const PUSH_CHANGES = Number(env0.BENCH_PUSH_CHANGES || 10_000);
+const PUSH_RATE = Number(env0.BENCH_PUSH_RATE || 20);
+const PUSH_DRAIN_SECONDS = Number(env0.BENCH_PUSH_DRAIN_SECONDS || 60);
+const TARGETS = { kitsPerSecond: 20_000, p99PageMs: 500, gatewayRssBytes: 300 * 1024 ** 2, pushP99Ms: 5000 };
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 const LOG_DIR = path.join(RESULTS_DIR, 'logs');
 const MB = 1024 ** 2;
@@ -114,6 +129,21 @@ const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** 
 /** CPU seconds used so far by each process of the feed's path (gateway, kits, the database's backends). */
 function cpuOf(pidsOf) {
   return Object.fromEntries(Object.entries(pidsOf()).map(([name, pids]) => [name, pids.reduce((n, pid) => n + (cpuSecondsOf(pid) ?? 0), 0)]));
+}
+
+/** CPU seconds so far of each process of the feed's path, by pid: the database's backends come and go over minutes. */
+function cpuByPid(pidsOf) {
+  return Object.fromEntries(Object.entries(pidsOf()).map(([name, pids]) => [name, new Map(pids.map((pid) => [pid, cpuSecondsOf(pid) ?? 0]))]));
+}
+
+/** CPU seconds each part used since `before` (cpuByPid): a process started since counts whole, one gone since is lost. */
+function cpuSince(pidsOf, before) {
+  return Object.fromEntries(
+    Object.entries(pidsOf()).map(([name, pids]) => [
+      name,
+      pids.reduce((n, pid) => n + Math.max(0, (cpuSecondsOf(pid) ?? 0) - (before[name]?.get(pid) ?? 0)), 0),
+    ]),
+  );
 }
 
 /** The first `pages` pages of a key's feed, untimed. */
@@ -203,6 +233,115 @@ async function pageWholeFeed(baseUrl, key, expected, gatewayRss, pidsOf) {
     ),
     poll304: { answered304: notModified, of: pollMs.length, p50Ms: round(percentile(pollMs, 50)), p99Ms: round(percentile(pollMs, 99)) },
   };
+}
+
+/**
+ * Push delivery at a steady rate of changes to two clients (issue 30). `createClient(scope)` answers the client's id;
+ * the receivers' processes are stopped whatever happens.
+ */
+async function pushPhase({ baseUrl, cookie, databaseUrl, scopes, createClient, gatewayRss, kitsRss, pidsOf, logFile, sweepMs }) {
+  const { Client } = require('pg');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  const changes = await planKitChanges(db, scopes, PUSH_CHANGES, SEED).finally(() => db.end());
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-bench-feed-push-'));
+  const clients = [];
+  try {
+    for (const scope of scopes) {
+      const receiver = await startPushReceiver({
+        file: path.join(dir, `${scope}.ndjson`),
+        onOutput: (d) => appendFileSync(logFile, `${d.toString().trimEnd().replace(/^/gm, `receiver ${scope} | `)}\n`),
+      });
+      clients.push({ scope, receiver });
+      const clientId = await createClient(scope);
+      const res = await fetch(`${baseUrl}/api/admin/ambulance-feed/clients/${clientId}/push`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
+        body: JSON.stringify({ url: receiver.url }),
+      });
+      if (res.status !== 200) throw new Error(`setting ${scope}'s webhook answered ${res.status}: ${await res.text()}`);
+      const set = await res.json();
+      await receiver.setSecret(set.secret);
+      Object.assign(clients.at(-1), { clientId, startCursor: set.subscription.deliveredCursor });
+    }
+    say(
+      `push: ${changes.length} changes (one kit each, ${scopes.join(' and ')}) at ${PUSH_RATE}/s through the gateway's admin routes, ` +
+        `to ${clients.length} receivers on 127.0.0.1 ...`,
+    );
+    gatewayRss.resetWindow();
+    kitsRss.resetWindow();
+    const load0 = os.loadavg().map((l) => round(l, 2));
+    const cpu0 = cpuByPid(pidsOf);
+    const writes = await sendSteadily(changes, PUSH_RATE, (change, n) => sendKitChange(baseUrl, cookie, change, n));
+    say(
+      `push: ${writes.changes} changes sent in ${writes.seconds} s (${writes.rateAchieved}/s), ${writes.errors} errors; ` +
+        `answer p50 ${writes.answerMsFromDue.p50} ms, p99 ${writes.answerMsFromDue.p99} ms from due; waiting for the receivers ...`,
+    );
+    const committed = changes.filter((c) => c.status >= 200 && c.status < 300);
+    const expected = Object.fromEntries(scopes.map((s) => [s, committed.filter((c) => c.scope === s).length]));
+    const deadline = Date.now() + PUSH_DRAIN_SECONDS * 1000;
+    for (;;) {
+      const progress = await Promise.all(clients.map((c) => c.receiver.progress()));
+      if (progress.every((p, i) => p.acceptedRecords >= expected[clients[i].scope]) || Date.now() > deadline) break;
+      await sleep(250);
+    }
+    // A little longer than one sweep, so a batch sent twice or a stray record would still be seen.
+    await sleep(3000);
+    const cpuUsed = cpuSince(pidsOf, cpu0);
+    const perClient = {};
+    const reports = [];
+    for (const c of clients) {
+      const { answered, batchesInFile } = await c.receiver.report();
+      const r = deliveryReport(
+        changes.filter((x) => x.scope === c.scope),
+        answered,
+        c.startCursor,
+      );
+      reports.push(r);
+      const { latenciesMs: _all, ...summary } = r;
+      perClient[c.scope] = { ...summary, batchesWrittenByTheExampleReceiver: batchesInFile };
+      say(
+        `push ${c.scope}: ${r.delivered}/${r.changes} changes delivered, ${r.lost} lost, ${r.duplicatesAfterDedupe} duplicates, ` +
+          `${r.outOfOrder} out of order, ${r.batches.signatureFailures} signature failures; latency p50 ${r.latencyMs.p50} ms, ` +
+          `p90 ${r.latencyMs.p90} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms; ${r.batches.accepted} batches ` +
+          `(records ${r.batches.recordsPerBatch.min}-${r.batches.recordsPerBatch.max}, mean ${r.batches.recordsPerBatch.mean}), ` +
+          `${r.recordsPerSecondWhileArriving} records/s`,
+      );
+    }
+    say(
+      `push: peak RSS while it ran: gateway ${(gatewayRss.windowPeak() / MB).toFixed(0)} MB, kits ${(kitsRss.windowPeak() / MB).toFixed(0)} MB; ` +
+        `CPU s per 1,000 changes ${JSON.stringify(Object.fromEntries(Object.entries(cpuUsed).map(([k, v]) => [k, round((v / changes.length) * 1000, 2)])))}`,
+    );
+    const firstCommit = Math.min(...committed.map((c) => c.committedAt));
+    const lastArrival = Math.max(...reports.map((r) => r.lastArrivalAt ?? 0));
+    const records = reports.reduce((n, r) => n + r.records, 0);
+    const seconds = (lastArrival - firstCommit) / 1000;
+    return {
+      scopes,
+      loadAverageAtStart: load0,
+      loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
+      changesPerSecondAsked: PUSH_RATE,
+      settings: { FEED_PUSH_SWEEP_MS: sweepMs ?? 'the kits default (2000)', FEED_PUSH_CONCURRENCY: 'the kits default (8)' },
+      writes,
+      firstCommitAt: new Date(firstCommit).toISOString(),
+      clients: perClient,
+      overall: {
+        latencyMs: overallLatency(reports),
+        recordsDelivered: records,
+        recordsPerSecond: round(records / seconds),
+        secondsFromFirstCommitToLastArrival: round(seconds, 2),
+      },
+      gatewayPeakRssBytes: gatewayRss.windowPeak(),
+      kitsPeakRssBytes: kitsRss.windowPeak(),
+      cpuSecondsPer1000Changes: Object.fromEntries(Object.entries(cpuUsed).map(([k, v]) => [k, round((v / changes.length) * 1000, 2)])),
+      method:
+        "latency: from the generator having the write's whole answer to the receiver having the whole batch that carries it " +
+        '(both read the same wall clock, sub-millisecond); records matched by kit id (one change per kit) and checked against the revision the write answered',
+    };
+  } finally {
+    for (const c of clients) await c.receiver.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function benchSize(size, baseEnv, natsBin, hook) {
@@ -297,26 +436,27 @@ async function benchSize(size, baseEnv, natsBin, hook) {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const keyFor = async (scope) => {
+    const createFeedClient = async (scope) => {
       const res = await fetch(`${baseUrl}/api/admin/ambulance-feed/clients`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ scope, label: `bench ${scope}` }),
       });
       if (res.status !== 201) throw new Error(`creating a ${scope} client answered ${res.status}: ${await res.text()}`);
-      return (await res.json()).key;
+      return res.json();
     };
+    const keyFor = async (scope) => (await createFeedClient(scope)).key;
+    const pidsOf = () => ({
+      gateway: [gateway.pid],
+      kits: [kits.pid],
+      postgres: findByCommand('postgres: ').filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
+    });
 
     result.feeds = {};
     for (const { scope, n } of [responder, busiest]) {
       const key = await keyFor(scope);
       await warmUp(baseUrl, key, WARMUP_PAGES);
       say(`paging the whole ${scope} feed (${n} kits) with limit=${LIMIT} after ${WARMUP_PAGES} pages to warm up ...`);
-      const pidsOf = () => ({
-        gateway: [gateway.pid],
-        kits: [kits.pid],
-        postgres: findByCommand('postgres: ').filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
-      });
       const r = await pageWholeFeed(baseUrl, key, n, sampler, pidsOf);
       const cpuPerPage = Object.values(r.cpuSecondsPerPageOf5000).reduce((a, b) => a + b, 0);
       r.estimateOnAnIdleMachine = {
@@ -331,13 +471,35 @@ async function benchSize(size, baseEnv, natsBin, hook) {
           `CPU s per 5,000 kits ${JSON.stringify(r.cpuSecondsPerPageOf5000)} (other processes ${r.otherProcessesPercentOfOneCore} % of a core)`,
       );
     }
+    if (PUSH) {
+      try {
+        result.push = await pushPhase({
+          baseUrl,
+          cookie,
+          databaseUrl,
+          scopes: scopes
+            .filter((s) => s.scope !== 'responder_app')
+            .slice(0, 2)
+            .map((s) => s.scope),
+          createClient: async (scope) => (await createFeedClient(scope)).client.id,
+          gatewayRss: sampler,
+          kitsRss,
+          pidsOf,
+          logFile,
+          sweepMs: env.FEED_PUSH_SWEEP_MS,
+        });
+      } catch (err) {
+        result.push = { error: err.stack ?? String(err) };
+        say(`push phase failed: ${err.message}`);
+      }
+    }
     const mem = sampler.peak();
     result.gatewayMemory = {
       peakRssBytes: mem.peakRssBytes,
       vmHwmBytes: mem.vmHwmBytes,
       method: 'VmRSS every 100 ms from /proc and the kernel high-water mark VmHWM, from start to the end',
     };
-    result.kitsMemory = kitsRss.peak();
+    result.kitsMemory = { ...kitsRss.peak(), method: 'VmRSS every 200 ms from /proc and VmHWM, from start to the end' };
     kitsRss.stop();
     result.loadAverageAtEnd = os.loadavg().map((l) => round(l, 2));
     // A feed paged by a generator that worked harder than the server measured the generator: its rate is no PASS.
@@ -354,6 +516,7 @@ async function benchSize(size, baseEnv, natsBin, hook) {
       },
       { what: `${scope}: p99 per ${LIMIT}-kit page <= ${TARGETS.p99PageMs} ms`, actual: r.pageMs.p99, pass: r.pageMs.p99 <= TARGETS.p99PageMs },
     ]);
+    result.checks.push(...pushChecks(result.push));
     result.checks.push({
       what: 'gateway RSS < 300 MB throughout',
       actual: `${(Math.max(mem.peakRssBytes, mem.vmHwmBytes) / MB).toFixed(0)} MB`,
@@ -370,6 +533,51 @@ async function benchSize(size, baseEnv, natsBin, hook) {
     rmSync(natsDir, { recursive: true, force: true });
     if (!env0.BENCH_KEEP_DATABASE) await dropDatabase(databaseUrl).catch((e) => say(`dropping ${DB_NAME}: ${e.message}`));
   }
+}
+
+/** The push phase's targets: p99 from commit to receiver, and every change exactly once, in order, signed. */
+function pushChecks(push) {
+  if (!push) return [];
+  if (push.error) return [{ what: 'push delivery measured', actual: push.error.split('\n')[0], pass: false }];
+  const checks = [
+    {
+      what: `push: ${push.writes.changes} changes at ${push.changesPerSecondAsked}/s through the gateway answered 2xx`,
+      actual: `${push.writes.errors} errors, ${push.writes.rateAchieved}/s achieved`,
+      pass: push.writes.errors === 0,
+    },
+  ];
+  for (const [scope, c] of Object.entries(push.clients)) {
+    checks.push(
+      {
+        what: `push ${scope}: commit to receiver p99 <= ${TARGETS.pushP99Ms / 1000} s (p50 ${c.latencyMs.p50} ms, max ${c.latencyMs.max} ms)`,
+        actual: `${c.latencyMs.p99} ms`,
+        pass: c.latencyMs.p99 != null && c.latencyMs.p99 <= TARGETS.pushP99Ms,
+      },
+      {
+        what: `push ${scope}: every change of the scope exactly once after dedupe, in feed order, no cursor gap`,
+        actual: `${c.delivered}/${c.changes} delivered, ${c.lost} lost, ${c.duplicatesAfterDedupe} duplicates, ${c.unexpectedRecords} unexpected, ${c.outOfOrder} out of order, ${c.cursorGaps} gaps, ${c.revisionMismatches} revision mismatches`,
+        pass:
+          c.lost === 0 &&
+          c.duplicatesAfterDedupe === 0 &&
+          c.unexpectedRecords === 0 &&
+          c.outOfOrder === 0 &&
+          c.cursorGaps === 0 &&
+          c.revisionMismatches === 0,
+      },
+      {
+        what: `push ${scope}: signature failures`,
+        actual: String(c.batches.signatureFailures),
+        pass: c.batches.signatureFailures === 0 && c.batches.refused === 0,
+      },
+    );
+  }
+  const o = push.overall.latencyMs;
+  checks.push({
+    what: `push, both clients: commit to receiver p99 <= ${TARGETS.pushP99Ms / 1000} s (p50 ${o.p50} ms, p90 ${o.p90} ms, max ${o.max} ms; ${push.overall.recordsPerSecond} records/s)`,
+    actual: `${o.p99} ms`,
+    pass: o.p99 != null && o.p99 <= TARGETS.pushP99Ms,
+  });
+  return checks;
 }
 
 function readCmd(pid) {
@@ -399,7 +607,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')} (other work on this machine depresses every figure)`,
   );
-  const build = privateBuild('feed-build', PACKAGES, { log: say });
+  const build = privateBuild('feed-build', PACKAGES, { log: say, ref: env0.BENCH_BUILD_REF || undefined });
   const hook = build.hook;
   seedOptions.contracts = build.built('contracts', 'index.js');
   for (const size of SIZES) results.push(await benchSize(size, baseEnv, natsBin, hook));
@@ -407,7 +615,7 @@ async function main() {
     const file = path.join(RESULTS_DIR, `feed-${r.size}-${stamp}.json`);
     writeFileSync(
       file,
-      `${JSON.stringify({ benchmark: 'feed', stamp, limit: LIMIT, warmUpPages: WARMUP_PAGES, targets: TARGETS, ...r }, null, 2)}\n`,
+      `${JSON.stringify({ benchmark: 'feed', stamp, build: build.commit ?? 'working tree', limit: LIMIT, warmUpPages: WARMUP_PAGES, targets: TARGETS, ...r }, null, 2)}\n`,
     );
     say(`wrote ${path.relative(ROOT, file)}`);
     say(
