@@ -11,8 +11,10 @@
 //      mixes (bench/mixes/), recording the generator's CPU against the server's (a mix where the generator used
 //      more than 70 % of a core or more than the server is GENERATOR-BOUND): cold viewports (while a loop
 //      moves kits through the kits service and times each move until the gateway shows it: freshness), hot
-//      viewports, nearby, the same cold boxes and nearby points through PostGIS, and the hot mix's bytes from a bare
-//      Node server (the ceiling),
+//      viewports, nearby, the same cold, hot and nearby requests through the Node peer (supercluster and
+//      kdbush/geokdbush rebuilt in full on each change, started for its mixes only, with its own freshness loop under
+//      its cold mix), the same cold boxes and nearby points through PostGIS, and the hot mix's bytes from a bare Node
+//      server (the ceiling),
 //   5b. sends the cold and nearby mixes open-loop (a fixed arrival rate, latency from each request's due time) at
 //      50 % and 80 % of their closed-loop req/s: p50 / p99 / p99.9, errors, requests that waited for a connection,
 //   6. kills one replica with SIGKILL under the cold mix, then restarts both in turn (SIGTERM, start, ready, next),
@@ -25,7 +27,8 @@
 // dist/ folders are left alone). Not part of `npm test`; exit 0 whatever the figures, 1 only when it could not measure.
 //
 // Env: BENCH_SIZES=30000,1000000  BENCH_DURATION_SECONDS=15  BENCH_WARMUP_SECONDS=5  BENCH_CONNECTIONS=32
-//      BENCH_MIXES=cold,hot,nearby,ceiling,postgis-cold,postgis-nearby  BENCH_FAULTS=1  BENCH_SEED=20261121
+//      BENCH_MIXES=cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby  BENCH_FAULTS=1
+//      BENCH_SEED=20261121
 //      BENCH_DATABASE=bleedkits_bench  BENCH_INDEX_TIMEOUT_SECONDS=600  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -56,6 +59,7 @@ import { cpuSecondsOf, findByCommand, machineCpu, memoryOf, memorySampler } from
 import { formatTable, latestMarkdown, updateReadme } from './lib/report.mjs';
 import { seedKits } from './lib/seed.mjs';
 import { checkTargets } from './lib/targets.mjs';
+import { PEER_MIXES, checkPeerTargets, formatPeer, rebuildSummary, withBaselineErrors } from './lib/peer-checks.mjs';
 import { runOpenLoop } from './lib/open-loop.mjs';
 import { ensureWrk, generatorBound, runWrk } from './lib/wrk.mjs';
 
@@ -71,7 +75,9 @@ const SIZES = (env0.BENCH_SIZES || '30000,1000000')
 const DURATION = Number(env0.BENCH_DURATION_SECONDS || 15);
 const WARMUP = Number(env0.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(env0.BENCH_CONNECTIONS || 32);
-const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,ceiling,postgis-cold,postgis-nearby').split(',').map((s) => s.trim());
+const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby')
+  .split(',')
+  .map((s) => s.trim());
 const FAULTS = env0.BENCH_FAULTS !== '0';
 /** wrk (default) or autocannon (the old generator, which tops out near 3,500 req/s here: kept to compare). */
 const GENERATOR = env0.BENCH_GENERATOR === 'autocannon' ? 'autocannon' : 'wrk';
@@ -114,6 +120,7 @@ const percentile = (xs, p) => {
 let build; // the private build: { hook, main(pkg), built(pkg, ...) }
 let wrkBin = null; // wrk's path when it is the generator
 let contracts; // the private build of contracts (subject names)
+let peerSubjects; // the Node peer's subjects, from the private build of the gateway (bench-only, not in contracts)
 
 // ---- processes ---------------------------------------------------------------------------------------------------
 
@@ -311,6 +318,9 @@ const SERVERS_OF = {
   ceiling: ['ceiling'],
   'postgis-cold': ['gateway', 'postgis', 'postgres', 'nats'],
   'postgis-nearby': ['gateway', 'postgis', 'postgres', 'nats'],
+  'peer-cold': ['gateway', 'peer', 'nats'],
+  'peer-hot': ['gateway', 'peer', 'nats'],
+  'peer-nearby': ['gateway', 'peer', 'nats'],
   'sql-cold': ['gateway', 'kits', 'postgres', 'nats'],
   default: ['gateway', 'geo-search', 'nats'],
 };
@@ -391,7 +401,7 @@ function rawGet(baseUrl, pathname) {
  * Freshness: while the cold mix runs, moves one public kit at a time through the kits service (an admin's edit of its
  * place) and polls the gateway's nearby answer at the new place until it shows the kit: write → visible, in ms.
  */
-async function freshnessLoop(nc, baseUrl, ids, stopAt, rnd) {
+async function freshnessLoop(nc, baseUrl, ids, stopAt, rnd, nearbyPath = '/api/bleed-kits/nearby') {
   const samples = [];
   const writes = [];
   let timeouts = 0;
@@ -403,7 +413,7 @@ async function freshnessLoop(nc, baseUrl, ids, stopAt, rnd) {
     await natsRequest(nc, contracts.KitsSubjects.edit, { actor: ADMIN, kitId, data: { latitude: String(lat), longitude: String(lng) } });
     writes.push(performance.now() - started);
     for (;;) {
-      const res = await fetch(`${baseUrl}/api/bleed-kits/nearby?lat=${lat}&lng=${lng}&radius=0.05&limit=20`, {
+      const res = await fetch(`${baseUrl}${nearbyPath}?lat=${lat}&lng=${lng}&radius=0.05&limit=20`, {
         headers: { 'accept-encoding': 'gzip' },
       }).catch(() => null);
       const items = res && res.status === 200 ? await res.json() : [];
@@ -427,8 +437,7 @@ async function freshnessLoop(nc, baseUrl, ids, stopAt, rnd) {
     maxMs: Math.round(Math.max(0, ...samples)),
     writeP50Ms: Math.round(percentile(writes, 50)),
     timeouts,
-    method:
-      'admin edit of a public kit place through kits.cmd.edit.v1, then GET /api/bleed-kits/nearby at the new place every 5 ms until it lists the kit',
+    method: `admin edit of a public kit place through kits.cmd.edit.v1, then GET ${nearbyPath} at the new place every 5 ms until it lists the kit`,
   };
 }
 
@@ -443,7 +452,49 @@ function mulberry(seed) {
   };
 }
 
+/**
+ * The same contract: a sample of the nearby points and of cold boxes (a cycle no mix sends) asked of the finder and of
+ * the Node peer. Nearby should list the same kits; viewports count kits differently at the edges (the finder counts
+ * the kits of the map cells the box covers, supercluster the clusters whose centre is in the box).
+ */
+async function peerAgreement(baseUrl, mixes, samples = 50) {
+  const get = async (p) => {
+    const res = await fetch(`${baseUrl}${p}`, { headers: { 'accept-encoding': 'gzip' } });
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    return res.json();
+  };
+  const nearby = { asked: 0, sameKitsInOrder: 0, sameKits: 0 };
+  for (let i = 0; i < samples; i++) {
+    const at = (i * 197) % mixes.nearby.requests.length;
+    const ours = (await get(requestPath(mixes.nearby, at))).map((k) => k.id);
+    const theirs = (await get(requestPath(mixes.nearby, at, { path: '/api/bench/peer-nearby' }))).map((k) => k.id);
+    nearby.asked++;
+    if (ours.join() === theirs.join()) nearby.sameKitsInOrder++;
+    if ([...ours].sort().join() === [...theirs].sort().join()) nearby.sameKits++;
+  }
+  const viewports = { asked: 0, sameKitsCounted: 0, bothKitsOnly: 0, bothClustered: 0, withinLimit: 0, countDifferencePercent: [] };
+  for (let i = 0; i < samples; i++) {
+    const at = (i * 181) % mixes.cold.requests.length;
+    const ours = await get(requestPath(mixes.cold, at, { cycleOffset: 5 }));
+    const theirs = await get(requestPath(mixes.cold, at, { cycleOffset: 5, path: '/api/bench/peer-public' }));
+    const clustered = (a) => a.some((it) => it.isCluster === true);
+    viewports.asked++;
+    const [n, m] = [countInViewport(ours), countInViewport(theirs)];
+    if (n === m) viewports.sameKitsCounted++;
+    if (!clustered(ours) && !clustered(theirs)) viewports.bothKitsOnly++;
+    if (clustered(ours) && clustered(theirs)) viewports.bothClustered++;
+    if (theirs.length <= mixes.cold.limit) viewports.withinLimit++;
+    viewports.countDifferencePercent.push(n ? Math.abs(m - n) / n : m ? 1 : 0);
+  }
+  const diffs = viewports.countDifferencePercent.sort((a, b) => a - b);
+  viewports.countDifferencePercent = { p50: round(percentile(diffs, 50) * 100, 1), max: round(diffs[diffs.length - 1] * 100, 1) };
+  return { nearby, viewports };
+}
+
 // ---- one size ------------------------------------------------------------------------------------------------------
+
+/** targets.mjs's checks, PostGIS's with the baseline's own errors beside its ratios, then the Node peer's. */
+const allChecks = (r) => [...withBaselineErrors(checkTargets(r), r), ...checkPeerTargets(r)];
 
 async function migrateWithKits(stackEnv, logFile) {
   const [port] = await distinctFreePorts(1);
@@ -581,6 +632,9 @@ async function benchSize(size, baseEnv, natsBin) {
       nearby: { mix: mixes.nearby },
       'postgis-cold': { mix: mixes.cold, opts: { path: '/api/bench/postgis-public' } },
       'postgis-nearby': { mix: mixes.nearby, opts: { path: '/api/bench/postgis-nearby' } },
+      'peer-cold': { mix: mixes.cold, opts: { path: '/api/bench/peer-public' } },
+      'peer-hot': { mix: mixes.hot, opts: { path: '/api/bench/peer-public' } },
+      'peer-nearby': { mix: mixes.nearby, opts: { path: '/api/bench/peer-nearby' } },
       'sql-cold': { mix: { ...mixes.cold, limit: 500 }, opts: { path: '/api/bench/public-sql' } },
       ceiling: { mix: mixes.hot },
     };
@@ -589,11 +643,64 @@ async function benchSize(size, baseEnv, natsBin) {
       'geo-search': replicas.filter((r) => r.child.exitCode === null).map((r) => r.pid),
       kits: children[0].exitCode === null ? [children[0].pid] : [],
       postgis: responder.child.exitCode === null ? [responder.child.pid] : [],
+      peer: peer?.child.exitCode === null ? [peer.child.pid] : [],
       ceiling: ceiling?.child.exitCode === null ? [ceiling.child.pid] : [],
       nats: [nats.pid],
       postgres: findByCommand('postgres: ').filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
       'bench (node)': [process.pid],
     });
+
+    // The Node peer: started for its mixes only (its full rebuilds on every change would otherwise take CPU from the
+    // finder's cold mix and its freshness loop), stopped after them.
+    let peer = null;
+    const peerStats = async (since) =>
+      JSON.parse(Buffer.from((await nc.request(peerSubjects.stats, JSON.stringify({ since }), { timeout: 60_000 })).data).toString('utf8'));
+    const peerRebuilds = [];
+    const startPeer = async () => {
+      const spawnedAt = Date.now();
+      peer = startScript(
+        'peer',
+        path.join(ROOT, 'bench', 'lib', 'peer-responder.mjs'),
+        [],
+        {
+          ...stackEnv,
+          BENCH_CONTRACTS: build.built('contracts', 'index.js'),
+          BENCH_PEER_VIEWPORT_SUBJECT: peerSubjects.viewport,
+          BENCH_PEER_NEARBY_SUBJECT: peerSubjects.nearby,
+          BENCH_PEER_STATS_SUBJECT: peerSubjects.stats,
+        },
+        logFile,
+      );
+      children.push(peer.child);
+      const kits = await peer.ready;
+      const stats = await peerStats(0);
+      result.peer = {
+        kits,
+        readySeconds: round((Date.now() - spawnedAt) / 1000),
+        loadedMs: stats.loadedMs,
+        firstBuildMs: stats.rebuilds[0]?.ms,
+        firstBuild: stats.rebuilds[0],
+        cacheLimitBytes: stats.cache.limitBytes,
+        method:
+          'bench/lib/peer-responder.mjs: public kits from kits.qry.public-changes.v1 (from revision 0, then on every kits.changed hint and every 2 s); supercluster (CLUSTER_OPTIONS) and kdbush rebuilt in full after each change; geokdbush.around for nearby; answers gzipped at level 1 when asked, kept in an LRU emptied by every rebuild',
+      };
+      if (kits !== seeded.publicCount) say(`!! the peer holds ${kits} kits, ${seeded.publicCount} public were seeded`);
+      result.peer.agreement = await peerAgreement(baseUrl, mixes);
+      say(`peer answers against the finder's: ${JSON.stringify(result.peer.agreement)}`);
+      say(`peer: ${kits} kits, ready ${result.peer.readySeconds} s after spawn (first full build ${result.peer.firstBuildMs} ms)`);
+    };
+    const stopPeer = async () => {
+      const stats = await peerStats(0);
+      const memory = memoryOf(peer.child.pid);
+      // Kept across the peer's starts (a mix list may interleave the finder's mixes with the peer's).
+      peerRebuilds.push(...stats.rebuilds.filter((b) => b.reason === 'change'));
+      result.peer.rebuild = rebuildSummary(peerRebuilds);
+      result.peer.rebuilds = peerRebuilds.map((b) => b.ms);
+      result.peer.cache = stats.cache;
+      result.peer.peakRssMB = memory ? Math.round(Math.max(memory.rssBytes, memory.hwmBytes) / MB) : undefined;
+      await stopChild(peer.child);
+      peer = null;
+    };
 
     // The ceiling: the hot mix's distinct answers recorded from the gateway, served by a bare Node server.
     let ceiling = null;
@@ -655,10 +762,12 @@ async function benchSize(size, baseEnv, natsBin) {
       }
     };
 
-    for (const name of MIXES) {
-      if (OPEN_LOOP && !result.openLoop && /^(postgis|sql)/.test(name)) await openLoopPhase();
+    for (const [at, name] of MIXES.entries()) {
+      if (OPEN_LOOP && !result.openLoop && /^(postgis|sql|peer)/.test(name)) await openLoopPhase();
       const run = runs[name];
       if (!run) throw new Error(`unknown mix ${name}`);
+      const isPeer = PEER_MIXES.includes(name);
+      if (isPeer && !peer) await startPeer();
       const url = name === 'ceiling' ? `http://127.0.0.1:${ceiling.port}` : baseUrl;
       const warmOffset = run.mix.mix === 'cold' ? -1 : 0;
       if (WARMUP > 0) await generate(url, run, { ...run.opts, cycleOffset: warmOffset }, WARMUP, { warmUp: true }).done;
@@ -666,7 +775,15 @@ async function benchSize(size, baseEnv, natsBin) {
       const before = cpuSnapshot(pidsOf);
       const machineBefore = machineCpu();
       const load = generate(url, run, run.opts, DURATION);
-      const fresh = name === 'cold' ? freshnessLoop(nc, baseUrl, ids, Date.now() + DURATION * 1000 - 500, mulberry(SEED)) : null;
+      const stopAt = Date.now() + DURATION * 1000 - 500;
+      const measuredFrom = Date.now();
+      // The peer's loop moves other kits to other places than the finder's (its own stream), so no move is a no-op.
+      const fresh =
+        name === 'cold'
+          ? freshnessLoop(nc, baseUrl, ids, stopAt, mulberry(SEED))
+          : name === 'peer-cold'
+            ? freshnessLoop(nc, baseUrl, ids, stopAt, mulberry(SEED + 26), '/api/bench/peer-nearby')
+            : null;
       const s = await load.done;
       const machineAfter = machineCpu();
       s.cpuPercent = cpuShare(before, cpuSnapshot(pidsOf), s.durationSeconds);
@@ -682,13 +799,22 @@ async function benchSize(size, baseEnv, natsBin) {
       s.loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
       s.geoSearchPeakRssBytes = sampler.windowPeak();
       result.mixes[name] = s;
-      if (fresh) result.freshness = await fresh;
+      if (fresh && name === 'cold') result.freshness = await fresh;
+      if (fresh && name === 'peer-cold') result.peerFreshness = await fresh;
+      if (isPeer) {
+        s.peerRebuilds = rebuildSummary((await peerStats(measuredFrom)).rebuilds.filter((b) => b.reason === 'change'));
+        if (!PEER_MIXES.includes(MIXES[at + 1])) await stopPeer();
+      }
       say(
         `${name.padEnd(14)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  errors ${s.errors}  generator (${s.generator.name}) ${s.generator.cpuPercent} % vs server ${s.serverCpuPercent} %${s.generatorBound ? '  GENERATOR-BOUND' : ''}  cpu% ${JSON.stringify(s.cpuPercent)}`,
       );
-      if (fresh)
+      if (fresh) {
+        const f = name === 'cold' ? result.freshness : result.peerFreshness;
+        say(`freshness under the ${name} mix: p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms over ${f.samples} moves (${f.timeouts} not seen in 30 s)`);
+      }
+      if (s.peerRebuilds?.count)
         say(
-          `freshness under the cold mix: p50 ${result.freshness.p50Ms} ms, p99 ${result.freshness.p99Ms} ms over ${result.freshness.samples} moves`,
+          `peer rebuilds in full during ${name}: ${s.peerRebuilds.count}, p50 ${s.peerRebuilds.p50Ms} ms, max ${s.peerRebuilds.maxMs} ms, ${s.peerRebuilds.totalMs} ms in all`,
         );
     }
 
@@ -751,7 +877,7 @@ async function benchSize(size, baseEnv, natsBin) {
       method: 'VmRSS of the first replica sampled every 200 ms from spawn until it was killed, and its VmHWM',
     };
     result.peakMemoryBytes = Math.max(mem.peakRssBytes, mem.vmHwmBytes);
-    result.checks = checkTargets(result);
+    result.checks = allChecks(result);
     result.finishedAt = new Date().toISOString();
     return result;
   } catch (err) {
@@ -760,7 +886,7 @@ async function benchSize(size, baseEnv, natsBin) {
       const mem = sampler.peak();
       result.peakMemoryBytes = Math.max(mem.peakRssBytes, mem.vmHwmBytes) || undefined;
     }
-    result.checks = checkTargets(result);
+    result.checks = allChecks(result);
     say(`size ${size} failed: ${err.message}`);
     say(`last lines of ${path.relative(ROOT, logFile)}:\n${tail(logFile, 40)}`);
     return result;
@@ -816,6 +942,7 @@ async function main() {
   if (!natsBin) throw new Error('no nats-server binary (install the nats-server package)');
   build = privateBuild('geo-build', ['contracts', 'platform', 'gateway', 'services/kits', 'services/geo-search'], { log: say });
   contracts = require(build.built('contracts', 'index.js'));
+  peerSubjects = require(build.built('gateway', 'routes', 'finder', 'bench-peer-subjects.js')).BenchPeerSubjects;
   const postgisInstall = await ensurePostgis(replaceDatabase(env.DATABASE_URL, 'postgres'), { log: say });
   if (GENERATOR === 'wrk') {
     wrkBin = ensureWrk({ log: say });
@@ -844,6 +971,7 @@ async function main() {
     say(`wrote ${path.relative(ROOT, file)}`);
     results.push(r);
     console.log(formatTable(r));
+    console.log(formatPeer(r));
   }
   const latest = {
     benchmark: 'geo (public finder)',
@@ -863,6 +991,7 @@ async function main() {
         ]),
       ),
       freshness: r.freshness,
+      peer: r.peer && { ...r.peer, rebuilds: undefined, freshness: r.peerFreshness },
       readiness: r.readiness,
       faults: r.faults,
       geoSearchPeakMemoryMB: r.peakMemoryBytes ? Math.round(r.peakMemoryBytes / MB) : undefined,
@@ -879,7 +1008,7 @@ async function main() {
       if (!(await updateReadme(readme, results, stamp))) say(`${path.relative(ROOT, readme)}: no figures section (markers) to update`);
     }
   }
-  for (const r of results) console.log(formatTable(r));
+  for (const r of results) console.log(`${formatTable(r)}${formatPeer(r)}`);
   console.log(latestMarkdown(results, stamp));
   return results.every((r) => !r.error) ? 0 : 1;
 }
