@@ -113,6 +113,7 @@ export const FeedPushMessages = {
   urlDevelopment: 'The webhook URL must be an https:// address, or http://127.0.0.1 outside production',
   urlCredentials: 'The webhook URL must not carry a user name or password',
   urlLength: `The webhook URL can be at most ${FEED_PUSH_URL_MAX} characters`,
+  urlPrivate: 'The webhook URL must name a public host, not a private, loopback or internal address',
   revoked: 'This feed client is revoked',
   noSubscription: 'This feed client has no push subscription',
   created: 'Push subscription created. Copy the secret now: it will not be shown again.',
@@ -126,7 +127,9 @@ export const FeedPushMessages = {
 
 /**
  * Where a feed client's batches may go: https, or in development http://127.0.0.1 only (a receiver on the same
- * machine). No credentials in the URL: the signature is the authentication.
+ * machine). No credentials in the URL: the signature is the authentication. In production the host must be public:
+ * an admin's URL must not turn the kits service into a way into the register's own network (the delivery checks
+ * the address a name resolves to as well).
  */
 export function feedPushUrlErrors(raw: unknown, production: boolean): string[] {
   if (typeof raw !== 'string' || !raw.trim()) return [production ? FeedPushMessages.url : FeedPushMessages.urlDevelopment];
@@ -138,7 +141,52 @@ export function feedPushUrlErrors(raw: unknown, production: boolean): string[] {
     return [production ? FeedPushMessages.url : FeedPushMessages.urlDevelopment];
   }
   if (url.username || url.password) return [FeedPushMessages.urlCredentials];
-  if (url.protocol === 'https:') return [];
+  if (url.protocol === 'https:') return production && !isPublicHostName(url.hostname) ? [FeedPushMessages.urlPrivate] : [];
   if (!production && url.protocol === 'http:' && url.hostname === '127.0.0.1') return [];
   return [production ? FeedPushMessages.url : FeedPushMessages.urlDevelopment];
+}
+
+/**
+ * Whether a URL's host (as `URL.hostname` gives it: IPv4 normalised to dotted decimal, IPv6 in brackets) may be a
+ * production webhook: an IP address outside the loopback, private, link-local, shared and unspecified ranges, or a
+ * name with a dot that is not `localhost` or under `.localhost`, `.local` or `.internal`.
+ */
+export function isPublicHostName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[')) return isPublicAddress(host.slice(1, -1));
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return isPublicAddress(host);
+  if (!host.includes('.')) return false;
+  return !/(^|\.)(localhost|local|internal)$/.test(host);
+}
+
+/** Whether an IPv4 or IPv6 address is one a public receiver can have. */
+export function isPublicAddress(address: string): boolean {
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return !(
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    );
+  }
+  const v6 = address.toLowerCase();
+  if (!v6.includes(':')) return false;
+  const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(v6);
+  if (mapped) {
+    if (mapped[1]) return isPublicAddress(mapped[1]);
+    const hi = parseInt(mapped[2], 16);
+    const lo = parseInt(mapped[3], 16);
+    return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
+  if (v6 === '::' || v6 === '::1') return false;
+  const first = parseInt(v6.split(':')[0] || '0', 16);
+  // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast
+  return !((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00);
 }

@@ -363,6 +363,10 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
             'admin.signed-in',
             'feed-key.created',
             'feed-key.revoked',
+            'feed-push.set',
+            'feed-push.secret-rotated',
+            'feed-push.resumed',
+            'feed-push.replayed',
             'codes.downloaded',
             'email-template.edited',
             'manufacturer.added',
@@ -1595,7 +1599,8 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
     },
     UserResponse: { type: 'object', properties: { user: { $ref: '#/components/schemas/CurrentUser' } }, required: ['user'] },
     VerificationCheck: {
-      description: 'One recorded check of a kit: who and when, and what they found.',
+      description:
+        'One recorded check of a kit: who and when, and what they found. Kits own the check history (ARCHITECTURE, "Data\nflow"), so it is declared here and the verification context\'s contracts import it, never the other way round.',
       type: 'object',
       properties: {
         id: { type: 'number' },

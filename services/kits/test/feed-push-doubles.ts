@@ -21,14 +21,20 @@ export function feedPushRepository(feed: ReturnType<typeof feedRepository>) {
     },
     async client(clientId: string) {
       const c = feed.clients.get(clientId);
-      return c ? { scope: c.view.scope, revoked: !!c.view.revokedAt } : null;
+      return c ? { scope: c.view.scope, revoked: !!c.view.revokedAt, label: c.view.label, keyPrefix: c.view.keyPrefix } : null;
     },
-    async upsert(s: { clientId: string; url: string; secret: string; deliveredRevision: number; createdBy: string; now: Date }) {
+    async upsert(
+      s: { clientId: string; url: string; secret: string; deliveredRevision: number; createdBy: string; now: Date },
+      alsoRecord?: (m: unknown, change: { created: boolean; previousUrl: string | null }) => Promise<void>,
+    ) {
       const existing = subscriptions.get(s.clientId);
       if (existing) {
+        const previousUrl = existing.url;
         existing.url = s.url;
+        await alsoRecord?.({}, { created: false, previousUrl });
         return false;
       }
+      await alsoRecord?.({}, { created: true, previousUrl: null });
       subscriptions.set(s.clientId, {
         clientId: s.clientId,
         scope: scopeOf(s.clientId)!,
@@ -51,14 +57,17 @@ export function feedPushRepository(feed: ReturnType<typeof feedRepository>) {
       });
       return true;
     },
-    async rotateSecret(clientId: string, secret: string, previousValidUntil: Date) {
+    async rotateSecret(clientId: string, secret: string, previousValidUntil: Date, alsoRecord?: (m: unknown) => Promise<void>) {
       const s = subscriptions.get(clientId)!;
       Object.assign(s, { previousSecret: s.secret, previousSecretValidUntil: previousValidUntil, secret });
+      await alsoRecord?.({});
     },
-    async resume(clientId: string) {
+    async resume(clientId: string, alsoRecord?: (m: unknown) => Promise<void>) {
       Object.assign(subscriptions.get(clientId)!, { state: 'active', pausedAt: null, failedAttempts: 0, failingSince: null, nextAttemptAt: null });
+      await alsoRecord?.({});
     },
-    async replayFrom(clientId: string, fromRevision: number, now: Date) {
+    async replayFrom(clientId: string, fromRevision: number, now: Date, alsoRecord?: (m: unknown) => Promise<void>) {
+      await alsoRecord?.({});
       batches.delete(clientId);
       Object.assign(subscriptions.get(clientId)!, {
         deliveredRevision: fromRevision,

@@ -135,9 +135,7 @@ export function kitPorts(initial: Partial<KitState>[] = []) {
     },
   };
   const publisher = { committed: (r: number) => void hints.push(r) };
-  // The trail's own rules (changed fields only, redaction) are the platform's; here each entry as the handler gave it.
-  const audited: NewAuditEntry[] = [];
-  const audit = { record: async (_m: unknown, entry: NewAuditEntry) => void audited.push(entry) };
+  const { audited, audit } = auditTrail();
   const views = { forActor: async (_actor: Actor, states: KitState[]) => states.map((s) => ({ ...s, userId: s.ownerId })) };
   return {
     store,
@@ -149,12 +147,22 @@ export function kitPorts(initial: Partial<KitState>[] = []) {
     reads,
     ownerCounts,
     audited,
-    audit: audit as unknown as KitAuditTrail,
+    audit,
     repository: repository as unknown as KitRepository,
     publisher: publisher as unknown as KitChangedPublisher,
     views: views as unknown as KitViews,
   };
 }
+
+/** The trail's own rules (changed fields only, redaction) are the platform's; here each entry as the handler gave it. */
+export function auditTrail() {
+  const audited: NewAuditEntry[] = [];
+  const audit = { record: async (_m: unknown, entry: NewAuditEntry) => void audited.push(entry) };
+  return { audited, audit: audit as unknown as KitAuditTrail };
+}
+
+/** For a port call whose audit entry a spec does not look at. */
+export const notAudited = async (): Promise<void> => {};
 
 export const someone = (role: 'admin' | 'user' = 'user'): Actor => {
   const id = randomUUID();

@@ -70,6 +70,12 @@ function toSubscription(r: Record<string, unknown>): FeedPushSubscription {
   };
 }
 
+/** A feed client as push sees it: its scope, whether it is revoked, and its label and key prefix for the trail. */
+export type FeedPushClient = { scope: FeedScope; revoked: boolean; label: string; keyPrefix: string };
+
+/** Writes what an admin's change needs beside it (the audit entry) in the change's own transaction. */
+export type AlsoRecord<T = undefined> = (m: EntityManager, change: T) => Promise<void>;
+
 const BATCH_COLUMNS = `client_id AS "clientId", message_id AS "messageId", type, after_revision::bigint AS "afterRevision",
   up_to_revision::bigint AS "upToRevision", record_count AS "recordCount", body`;
 
@@ -89,42 +95,60 @@ export class FeedPushRepository {
     return row ? toSubscription(row) : null;
   }
 
-  /** The client's scope and whether it is revoked; null when there is no such client. */
-  async client(clientId: string): Promise<{ scope: FeedScope; revoked: boolean } | null> {
-    const [row] = await this.dataSource.query(`SELECT scope, (revoked_at IS NOT NULL) AS revoked FROM kits.ambulance_feed_clients WHERE id = $1`, [
-      clientId,
-    ]);
+  /** The client's scope, whether it is revoked and what names it in the audit trail; null when there is no such client. */
+  async client(clientId: string): Promise<FeedPushClient | null> {
+    const [row] = await this.dataSource.query(
+      `SELECT scope, (revoked_at IS NOT NULL) AS revoked, label, key_prefix AS "keyPrefix" FROM kits.ambulance_feed_clients WHERE id = $1`,
+      [clientId],
+    );
     return row ?? null;
   }
 
-  /** Creates the subscription (from `deliveredRevision`, with `secret`), or changes an existing one's URL only. */
-  async upsert(s: { clientId: string; url: string; secret: string; deliveredRevision: number; createdBy: string; now: Date }): Promise<boolean> {
-    const [row] = await this.dataSource.query(
-      `INSERT INTO kits.feed_push_subscriptions (client_id, url, secret, delivered_revision, created_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (client_id) DO UPDATE SET url = excluded.url
-       RETURNING (xmax = 0) AS created`,
-      [s.clientId, s.url, s.secret, s.deliveredRevision, s.createdBy, s.now],
-    );
-    return row.created === true;
+  /**
+   * Creates the subscription (from `deliveredRevision`, with `secret`), or changes an existing one's URL only; answers
+   * whether it was created and the URL it had. `alsoRecord` writes the audit entry in the same transaction.
+   */
+  async upsert(
+    s: { clientId: string; url: string; secret: string; deliveredRevision: number; createdBy: string; now: Date },
+    alsoRecord: AlsoRecord<{ created: boolean; previousUrl: string | null }>,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      const [before] = await m.query(`SELECT url FROM kits.feed_push_subscriptions WHERE client_id = $1 FOR UPDATE`, [s.clientId]);
+      const [row] = await m.query(
+        `INSERT INTO kits.feed_push_subscriptions (client_id, url, secret, delivered_revision, created_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (client_id) DO UPDATE SET url = excluded.url
+         RETURNING (xmax = 0) AS created`,
+        [s.clientId, s.url, s.secret, s.deliveredRevision, s.createdBy, s.now],
+      );
+      const created = row.created === true;
+      await alsoRecord(m, { created, previousUrl: before?.url ?? null });
+      return created;
+    });
   }
 
   /** The new secret signs from now; the one it replaces signs beside it until `previousValidUntil`. */
-  async rotateSecret(clientId: string, secret: string, previousValidUntil: Date): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE kits.feed_push_subscriptions SET previous_secret = secret, previous_secret_valid_until = $3, secret = $2 WHERE client_id = $1`,
-      [clientId, secret, previousValidUntil],
-    );
+  async rotateSecret(clientId: string, secret: string, previousValidUntil: Date, alsoRecord: AlsoRecord): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await m.query(
+        `UPDATE kits.feed_push_subscriptions SET previous_secret = secret, previous_secret_valid_until = $3, secret = $2 WHERE client_id = $1`,
+        [clientId, secret, previousValidUntil],
+      );
+      await alsoRecord(m, undefined);
+    });
   }
 
   /** Active again, its held batch tried at once. */
-  async resume(clientId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE kits.feed_push_subscriptions
-          SET state = 'active', paused_at = NULL, failed_attempts = 0, failing_since = NULL, next_attempt_at = NULL
-        WHERE client_id = $1`,
-      [clientId],
-    );
+  async resume(clientId: string, alsoRecord: AlsoRecord): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await m.query(
+        `UPDATE kits.feed_push_subscriptions
+            SET state = 'active', paused_at = NULL, failed_attempts = 0, failing_since = NULL, next_attempt_at = NULL
+          WHERE client_id = $1`,
+        [clientId],
+      );
+      await alsoRecord(m, undefined);
+    });
   }
 
   /** A test event is sent in turn: the next batch held for the client is the test. */
@@ -141,7 +165,7 @@ export class FeedPushRepository {
   }
 
   /** Delivery starts again after `fromRevision`: the held batch is dropped (its records are cut again). */
-  async replayFrom(clientId: string, fromRevision: number, now: Date): Promise<void> {
+  async replayFrom(clientId: string, fromRevision: number, now: Date, alsoRecord: AlsoRecord): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       await m.query(`DELETE FROM kits.feed_push_batches WHERE client_id = $1`, [clientId]);
       await m.query(
@@ -150,6 +174,7 @@ export class FeedPushRepository {
           WHERE client_id = $1`,
         [clientId, fromRevision, now],
       );
+      await alsoRecord(m, undefined);
     });
   }
 

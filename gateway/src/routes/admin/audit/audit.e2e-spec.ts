@@ -174,6 +174,45 @@ describe('/api/admin/audit over HTTP', () => {
     ]);
   });
 
+  it("records each change of where a feed client's push goes (webhook set, secret rotated), never the secret", async () => {
+    const { client } = (await admin.post('/api/admin/ambulance-feed/clients', { scope: 'london', label: 'LAS CAD' })).body as {
+      client: { id: string; keyPrefix: string };
+    };
+    const push = `/api/admin/ambulance-feed/clients/${client.id}/push`;
+    const set = await admin.put(push, { url: 'https://cad.las.example/bleedkits' });
+    expect(set.status).toBe(200);
+    expect((await admin.put(push, { url: 'https://cad.las.example/v2' })).status).toBe(200);
+    const rotated = await admin.post(`${push}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    const res = await admin.get(`/api/admin/audit?targetType=feed-key&targetId=${client.id}`);
+    expect(res.text).not.toContain(set.body.secret);
+    expect(res.text).not.toContain(rotated.body.secret);
+    expect((res.body as Page).items.map((e) => [e.action, e.actor.id, e.target.label, e.before, e.after])).toEqual([
+      [
+        'feed-push.secret-rotated',
+        adminId,
+        `LAS CAD (london, ${client.keyPrefix}…)`,
+        { secret: 'changed', previousSecretValidUntil: null },
+        { secret: 'changed', previousSecretValidUntil: rotated.body.subscription.previousSecretValidUntil },
+      ],
+      [
+        'feed-push.set',
+        adminId,
+        `LAS CAD (london, ${client.keyPrefix}…)`,
+        { url: 'https://cad.las.example/bleedkits' },
+        { url: 'https://cad.las.example/v2' },
+      ],
+      ['feed-push.set', adminId, `LAS CAD (london, ${client.keyPrefix}…)`, null, { url: 'https://cad.las.example/bleedkits', secret: 'changed' }],
+      [
+        'feed-key.created',
+        adminId,
+        `LAS CAD (london, ${client.keyPrefix}…)`,
+        null,
+        { label: 'LAS CAD', scope: 'london', keyPrefix: client.keyPrefix },
+      ],
+    ]);
+  });
+
   it('records a manufacturer added, renamed and removed, one entry each with its label before and after', async () => {
     const added = await admin.post('/api/admin/manufacturers', { name: 'Audit Aid' });
     expect(added.status).toBe(201);

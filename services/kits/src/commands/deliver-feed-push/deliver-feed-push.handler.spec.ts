@@ -3,6 +3,7 @@ import { FEED_PUSH_BATCH_RECORDS, FEED_PUSH_RETRY_HOURS, type FeedPushBody } fro
 import { fixedClock } from '@bleedkits/platform/testing';
 import { feedKit, feedRepository, kitEntry, withdrawalEntry } from '../../../test/feed-doubles';
 import { feedPushRepository, recordingWebhookSender } from '../../../test/feed-push-doubles';
+import { notAudited } from '../../../test/handler-doubles';
 import { feedRecordJson } from '../../queries/ambulance-feed/ambulance-feed.handler';
 import { DeliverFeedPushHandler } from './deliver-feed-push.handler';
 
@@ -28,14 +29,17 @@ describe(DeliverFeedPushHandler.name, () => {
     const app = await feed.addClient('responder_app');
     const push = feedPushRepository(feed);
     for (const c of [nw, ldn, app])
-      await push.repository.upsert({
-        clientId: c.id,
-        url: `https://${c.label}.example/feed`,
-        secret: SECRET,
-        deliveredRevision: 10,
-        createdBy: 'admin',
-        now: new Date(),
-      });
+      await push.repository.upsert(
+        {
+          clientId: c.id,
+          url: `https://${c.label}.example/feed`,
+          secret: SECRET,
+          deliveredRevision: 10,
+          createdBy: 'admin',
+          now: new Date(),
+        },
+        notAudited,
+      );
     const clock = fixedClock('2027-03-10T12:00:00Z');
     const http = recordingWebhookSender(answer);
     return { feed, push, nw, ldn, app, clock, http, handler: new DeliverFeedPushHandler(push.repository, feed.repository, http.sender, clock) };
@@ -126,14 +130,14 @@ describe(DeliverFeedPushHandler.name, () => {
 
   it('signs with the previous secret beside the new one until its overlap ends', async () => {
     const { push, nw, ldn, clock, http, handler } = await setup();
-    await push.repository.rotateSecret(nw.id, SECRET, new Date(clock.now().getTime() + 1000));
+    await push.repository.rotateSecret(nw.id, SECRET, new Date(clock.now().getTime() + 1000), notAudited);
     push.subscriptions.get(nw.id)!.previousSecret = OLD_SECRET;
     await handler.execute(nw.id);
     const h = http.posts[0].headers;
     expect(h['webhook-signature']).toBe(
       `${sign(SECRET, h['webhook-id'], h['webhook-timestamp'], http.posts[0].body)} ${sign(OLD_SECRET, h['webhook-id'], h['webhook-timestamp'], http.posts[0].body)}`,
     );
-    await push.repository.rotateSecret(ldn.id, SECRET, new Date(clock.now().getTime()));
+    await push.repository.rotateSecret(ldn.id, SECRET, new Date(clock.now().getTime()), notAudited);
     await handler.execute(ldn.id);
     expect(http.posts[1].headers['webhook-signature'].split(' ')).toHaveLength(1);
   });

@@ -16,6 +16,7 @@ import {
 import { ServiceError } from '@bleedkits/platform';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { feedClientAuditLabel } from '../../domain/feed-client-audit';
 
 /**
  * A key is 256 random bits, so a plain SHA-256 of it is as strong as a slow password hash and lets every request
@@ -29,9 +30,6 @@ export function feedKeyHash(key: string): string {
 export function newFeedKey(): string {
   return `bkf_${randomBytes(32).toString('base64url')}`;
 }
-
-/** How the trail names a feed client: its label, scope and key prefix (never the key). */
-const feedKeyAuditLabel = (c: FeedClientView) => `${c.label} (${c.scope}, ${c.keyPrefix}…)`;
 
 /** Admins create, list and revoke ambulance-feed clients. */
 @Injectable()
@@ -60,7 +58,7 @@ export class ManageFeedClientsHandler {
         this.audit.record(m, {
           actor,
           action: 'feed-key.created',
-          target: { type: 'feed-key', id: created.id, label: feedKeyAuditLabel(created) },
+          target: { type: 'feed-key', id: created.id, label: feedClientAuditLabel(created) },
           before: null,
           after: { label: created.label, scope: created.scope, keyPrefix: created.keyPrefix },
         }),
@@ -80,7 +78,7 @@ export class ManageFeedClientsHandler {
           this.audit.record(m, {
             actor,
             action: 'feed-key.revoked',
-            target: { type: 'feed-key', id: revoked.id, label: feedKeyAuditLabel(revoked) },
+            target: { type: 'feed-key', id: revoked.id, label: feedClientAuditLabel(revoked) },
             before: { revokedAt: null },
             after: { revokedAt: revoked.revokedAt },
           }),

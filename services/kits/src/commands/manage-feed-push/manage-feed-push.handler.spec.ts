@@ -3,7 +3,7 @@ import { ErrorCode, FEED_PUSH_SECRET_OVERLAP_HOURS, FeedClientMessages, FeedPush
 import { fixedClock } from '@bleedkits/platform/testing';
 import { feedKit, feedRepository, kitEntry } from '../../../test/feed-doubles';
 import { feedPushRepository } from '../../../test/feed-push-doubles';
-import { refusal, someone } from '../../../test/handler-doubles';
+import { auditTrail, refusal, someone } from '../../../test/handler-doubles';
 import { FeedPushStatusHandler } from '../../queries/feed-push-status/feed-push-status.handler';
 import { ManageFeedPushHandler } from './manage-feed-push.handler';
 
@@ -15,7 +15,9 @@ describe(ManageFeedPushHandler.name, () => {
     const clock = fixedClock('2027-03-10T12:00:00Z');
     const status = new FeedPushStatusHandler(push.repository, clock);
     const client = await feed.addClient('north_west');
-    return { feed, push, clock, client, handler: new ManageFeedPushHandler(push.repository, feed.repository, status, clock, { NODE_ENV: nodeEnv }) };
+    const { audited, audit } = auditTrail();
+    const handler = new ManageFeedPushHandler(push.repository, feed.repository, status, clock, audit, { NODE_ENV: nodeEnv });
+    return { feed, push, clock, client, audited, handler };
   };
 
   it('creates a subscription at the scope head with a Standard Webhooks secret shown once; a new URL keeps secret and cursor', async () => {
@@ -97,5 +99,31 @@ describe(ManageFeedPushHandler.name, () => {
         code: ErrorCode.ValidationFailed,
         errors: [FeedPushMessages.cursor],
       });
+  });
+
+  it('records each change an admin makes to where codes go in the audit trail, never a secret', async () => {
+    const { client, audited, handler } = await setup();
+    const { secret } = await handler.set(admin, client.id, 'https://nwas.example/feed');
+    await handler.set(admin, client.id, 'https://nwas.example/v2');
+    const rotated = await handler.rotateSecret(admin, client.id);
+    await handler.resume(admin, client.id);
+    await handler.replay(admin, client.id, '11');
+    await handler.sendTest(admin, client.id);
+    const target = { type: 'feed-key', id: client.id, label: expect.stringMatching(/^north_west \(north_west, bkf_.{6}…\)$/) };
+    expect(audited).toEqual([
+      { actor: admin, action: 'feed-push.set', target, before: null, after: { url: 'https://nwas.example/feed', secret: 'new' } },
+      { actor: admin, action: 'feed-push.set', target, before: { url: 'https://nwas.example/feed' }, after: { url: 'https://nwas.example/v2' } },
+      {
+        actor: admin,
+        action: 'feed-push.secret-rotated',
+        target,
+        before: { secret: 'old', previousSecretValidUntil: null },
+        after: { secret: 'new', previousSecretValidUntil: rotated.subscription.previousSecretValidUntil },
+      },
+      { actor: admin, action: 'feed-push.resumed', target, before: { state: 'active' }, after: { state: 'active' } },
+      { actor: admin, action: 'feed-push.replayed', target, before: { deliveredCursor: '15' }, after: { deliveredCursor: '11' } },
+    ]);
+    expect(JSON.stringify(audited)).not.toContain(secret!);
+    expect(JSON.stringify(audited)).not.toContain(rotated.secret);
   });
 });

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   type Actor,
+  type AuditAction,
+  type AuditFieldValues,
   FEED_PUSH_SECRET_OVERLAP_HOURS,
   FeedClientMessages,
   FeedPushMessages,
@@ -16,11 +19,16 @@ import {
 import { Clock, ServiceError } from '@bleedkits/platform';
 import { KITS_ENV, type KitsEnv } from '../../config/env';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
-import { FeedPushRepository } from '../../database/feed-push.repository';
+import { type FeedPushClient, FeedPushRepository } from '../../database/feed-push.repository';
+import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { feedClientAuditLabel } from '../../domain/feed-client-audit';
 import { newFeedPushSecret } from '../../domain/feed-push';
 import { FeedPushStatusHandler } from '../../queries/feed-push-status/feed-push-status.handler';
 
-/** Admins give a feed client a webhook, rotate its secret, resume a paused subscription and replay from a cursor. */
+/**
+ * Admins give a feed client a webhook, rotate its secret, resume a paused subscription and replay from a cursor.
+ * Each of these sends (or will send) the client's cabinet codes somewhere, so each is in the audit trail.
+ */
 @Injectable()
 export class ManageFeedPushHandler {
   constructor(
@@ -28,6 +36,7 @@ export class ManageFeedPushHandler {
     private readonly feed: AmbulanceFeedRepository,
     private readonly status: FeedPushStatusHandler,
     private readonly clock: Clock,
+    private readonly audit: KitAuditTrail,
     @Inject(KITS_ENV) private readonly env: Pick<KitsEnv, 'NODE_ENV'>,
   ) {}
 
@@ -43,14 +52,25 @@ export class ManageFeedPushHandler {
     const errors = feedPushUrlErrors(url, this.env.NODE_ENV === 'production');
     if (errors.length) throw ServiceError.validation(errors);
     const secret = newFeedPushSecret();
-    const created = await this.push.upsert({
-      clientId: clientId as string,
-      url: (url as string).trim(),
-      secret,
-      deliveredRevision: await this.feed.scopeHead(client.scope),
-      createdBy: actor.id,
-      now: this.clock.now(),
-    });
+    const newUrl = (url as string).trim();
+    const created = await this.push.upsert(
+      {
+        clientId: clientId as string,
+        url: newUrl,
+        secret,
+        deliveredRevision: await this.feed.scopeHead(client.scope),
+        createdBy: actor.id,
+        now: this.clock.now(),
+      },
+      (m, change) =>
+        this.audit.record(m, {
+          actor,
+          action: 'feed-push.set',
+          target: this.target(clientId as string, client),
+          before: change.created ? null : { url: change.previousUrl },
+          after: change.created ? { url: newUrl, secret: 'new' } : { url: newUrl },
+        }),
+    );
     const subscription = await this.status.view(await this.status.subscriptionOf(clientId));
     return created ? { subscription, secret, message: FeedPushMessages.created } : { subscription, secret: null, message: FeedPushMessages.updated };
   }
@@ -60,7 +80,17 @@ export class ManageFeedPushHandler {
     assertAdmin(actor);
     const sub = await this.status.subscriptionOf(clientId);
     const secret = newFeedPushSecret();
-    await this.push.rotateSecret(sub.clientId, secret, new Date(this.clock.now().getTime() + FEED_PUSH_SECRET_OVERLAP_HOURS * 3_600_000));
+    const previousValidUntil = new Date(this.clock.now().getTime() + FEED_PUSH_SECRET_OVERLAP_HOURS * 3_600_000);
+    await this.push.rotateSecret(sub.clientId, secret, previousValidUntil, (m) =>
+      this.record(
+        m,
+        actor,
+        'feed-push.secret-rotated',
+        sub.clientId,
+        { secret: 'old', previousSecretValidUntil: sub.previousSecretValidUntil?.toISOString() ?? null },
+        { secret: 'new', previousSecretValidUntil: previousValidUntil.toISOString() },
+      ),
+    );
     return { subscription: await this.status.view(await this.status.subscriptionOf(clientId)), secret, message: FeedPushMessages.rotated };
   }
 
@@ -68,7 +98,7 @@ export class ManageFeedPushHandler {
   async resume(actor: Actor | undefined, clientId: unknown): Promise<FeedPushStatusResponse & MessageResponse> {
     assertAdmin(actor);
     const sub = await this.status.subscriptionOf(clientId);
-    await this.push.resume(sub.clientId);
+    await this.push.resume(sub.clientId, (m) => this.record(m, actor, 'feed-push.resumed', sub.clientId, { state: sub.state }, { state: 'active' }));
     return { subscription: await this.status.view(await this.status.subscriptionOf(clientId)), message: FeedPushMessages.resumed };
   }
 
@@ -86,7 +116,32 @@ export class ManageFeedPushHandler {
     const sub = await this.status.subscriptionOf(clientId);
     const from = parseFeedCursor(fromCursor);
     if (from === null || typeof fromCursor !== 'string' || from > sub.deliveredRevision) throw ServiceError.validation([FeedPushMessages.cursor]);
-    await this.push.replayFrom(sub.clientId, from, this.clock.now());
+    await this.push.replayFrom(sub.clientId, from, this.clock.now(), (m) =>
+      this.record(
+        m,
+        actor,
+        'feed-push.replayed',
+        sub.clientId,
+        { deliveredCursor: String(sub.deliveredRevision) },
+        { deliveredCursor: String(from) },
+      ),
+    );
     return { subscription: await this.status.view(await this.status.subscriptionOf(clientId)), message: FeedPushMessages.replay };
+  }
+
+  private target(clientId: string, client: FeedPushClient) {
+    return { type: 'feed-key' as const, id: clientId, label: feedClientAuditLabel(client) };
+  }
+
+  private async record(
+    m: EntityManager,
+    actor: Actor,
+    action: AuditAction,
+    clientId: string,
+    before: AuditFieldValues,
+    after: AuditFieldValues,
+  ): Promise<void> {
+    const client = await this.push.client(clientId);
+    await this.audit.record(m, { actor, action, target: this.target(clientId, client!), before, after });
   }
 }

@@ -1,8 +1,9 @@
-import type { Queue } from 'bullmq';
-import { type FeedPushJob, FeedPushJobNames } from '@bleedkits/contracts';
+import { type FeedPushJob, FeedPushJobNames, type QueueNames } from '@bleedkits/contracts';
+import type { TypedQueue } from '@bleedkits/platform';
 import { fixedClock, recordingQueue } from '@bleedkits/platform/testing';
 import { feedKit, feedRepository, kitEntry } from '../../../test/feed-doubles';
 import { feedPushRepository } from '../../../test/feed-push-doubles';
+import { notAudited } from '../../../test/handler-doubles';
 import { SweepFeedPushHandler, feedPushJobId } from './sweep-feed-push.handler';
 
 describe(SweepFeedPushHandler.name, () => {
@@ -14,18 +15,28 @@ describe(SweepFeedPushHandler.name, () => {
     const ids: Record<string, string> = {};
     for (const scope of ['north_west', 'london', 'welsh'] as const) {
       ids[scope] = (await feed.addClient(scope)).id;
-      await push.repository.upsert({
-        clientId: ids[scope],
-        url: 'https://x.example/',
-        secret: 'whsec_AA==',
-        deliveredRevision: 10,
-        createdBy: 'a',
-        now: new Date(),
-      });
+      await push.repository.upsert(
+        {
+          clientId: ids[scope],
+          url: 'https://x.example/',
+          secret: 'whsec_AA==',
+          deliveredRevision: 10,
+          createdBy: 'a',
+          now: new Date(),
+        },
+        notAudited,
+      );
     }
     const clock = fixedClock('2027-03-10T12:00:00Z');
     const q = recordingQueue<FeedPushJob>();
-    return { feed, push, ids, clock, q, handler: new SweepFeedPushHandler(push.repository, clock, q.queue as unknown as Queue<FeedPushJob>) };
+    return {
+      feed,
+      push,
+      ids,
+      clock,
+      q,
+      handler: new SweepFeedPushHandler(push.repository, clock, q.queue as unknown as TypedQueue<typeof QueueNames.feedPush>),
+    };
   };
 
   it('queues one delivery job per client with something to send, named by the client, and none twice while it waits', async () => {

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { lookup } from 'node:dns/promises';
+import { isPublicAddress } from '@bleedkits/contracts';
 import { KITS_ENV, type KitsEnv } from '../../config/env';
 import type { WebhookOutcome, WebhookPost, WebhookSender } from './webhook-sender.port';
 
@@ -7,16 +9,25 @@ const ERROR_BODY_CHARS = 200;
 
 /**
  * The receiver over HTTP(S), each POST bounded by FEED_PUSH_TIMEOUT_MS. Redirects are not followed: a batch goes to
- * the URL the admin set and nowhere else (a 3xx is a failure the admin sees).
+ * the URL the admin set and nowhere else (a 3xx is a failure the admin sees). In production a host whose name
+ * resolves to a private or loopback address is not sent to (the URL was checked when it was set; its DNS may change).
  */
 @Injectable()
 export class HttpWebhookSender implements WebhookSender {
-  constructor(@Inject(KITS_ENV) private readonly env: Pick<KitsEnv, 'FEED_PUSH_TIMEOUT_MS'>) {}
+  constructor(@Inject(KITS_ENV) private readonly env: Pick<KitsEnv, 'FEED_PUSH_TIMEOUT_MS' | 'NODE_ENV'>) {}
 
   async post({ url, headers, body }: WebhookPost): Promise<WebhookOutcome> {
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
     try {
+      const refused = this.env.NODE_ENV === 'production' ? await privateAddressOf(url) : null;
+      if (refused)
+        return {
+          delivered: false,
+          httpStatus: null,
+          error: `Not sent: the webhook host resolves to ${refused}, a private address`,
+          durationMs: took(),
+        };
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'bleedkits-feed-push/1', ...headers },
@@ -35,4 +46,11 @@ export class HttpWebhookSender implements WebhookSender {
       return { delivered: false, httpStatus: null, error: reason, durationMs: took() };
     }
   }
+}
+
+/** The first address the URL's host resolves to that is not public, or null when all are. */
+async function privateAddressOf(url: string): Promise<string | null> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const addresses = await lookup(host, { all: true, verbatim: true });
+  return addresses.find((a) => !isPublicAddress(a.address))?.address ?? null;
 }

@@ -3,7 +3,7 @@ import { ErrorCode, FeedClientMessages, FeedPushMessages } from '@bleedkits/cont
 import { fixedClock } from '@bleedkits/platform/testing';
 import { feedKit, feedRepository, kitEntry } from '../../../test/feed-doubles';
 import { feedPushRepository } from '../../../test/feed-push-doubles';
-import { refusal, someone } from '../../../test/handler-doubles';
+import { notAudited, refusal, someone } from '../../../test/handler-doubles';
 import { FeedPushStatusHandler } from './feed-push-status.handler';
 
 describe(FeedPushStatusHandler.name, () => {
@@ -13,14 +13,17 @@ describe(FeedPushStatusHandler.name, () => {
     const push = feedPushRepository(feed);
     const clock = fixedClock('2027-03-10T12:00:00Z');
     const client = await feed.addClient('north_west');
-    await push.repository.upsert({
-      clientId: client.id,
-      url: 'https://x.example/',
-      secret: 'whsec_AA==',
-      deliveredRevision: 10,
-      createdBy: 'a',
-      now: clock.now(),
-    });
+    await push.repository.upsert(
+      {
+        clientId: client.id,
+        url: 'https://x.example/',
+        secret: 'whsec_AA==',
+        deliveredRevision: 10,
+        createdBy: 'a',
+        now: clock.now(),
+      },
+      notAudited,
+    );
     return { feed, push, clock, client, handler: new FeedPushStatusHandler(push.repository, clock) };
   };
 
