@@ -15,6 +15,7 @@ export * from './finder/finder-params';
 export * from './finder/geo-search-wire';
 export * from './finder/public-snapshot';
 export * from './queues';
+export * from './events';
 export * from './notifications';
 export * from './verification';
 export * from './imports';

@@ -1,7 +1,7 @@
 /**
  * BullMQ queue names (ARCHITECTURE, "Queues and schedules"). Each context owns the queues named after it and
- * declares its job payloads beside its other wire types; `QueueJobPayloads` ties a name to its payload so a
- * producer and a worker cannot disagree. Names contain no ':' (BullMQ's key separator).
+ * declares its job payloads beside its other wire types; `QueueJobPayloads` (./job-payloads.ts) ties each name to its
+ * jobs' names and payloads so a producer and a worker cannot disagree. Names contain no ':' (BullMQ's key separator).
  */
 export const QueueNames = {
   /** notifications: deliver one outbox message (payload: its id). */
@@ -16,8 +16,6 @@ export const QueueNames = {
   backups: 'backups.run',
   /** verification: the reminder run (scheduled, or on an admin's request). */
   verificationReminders: 'verification.reminders',
-  /** kits: side effects of a kit event that must not be lost (e.g. the custodian's restock e-mail). */
-  kitNotices: 'kits.notices',
   /** notifications: the status check that e-mails the admins about a red item of /admin/status (a job scheduler). */
   statusAlerts: 'notifications.status-alerts',
   /** kits: the daily deletion of audit entries older than AUDIT_RETENTION_DAYS (a job scheduler). */

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { EventPayload, EventSubject } from '@bleedkits/contracts';
 import type { NatsBus } from '../nats/nats-bus';
 import { type FeedLag, forgetFeedLag, observeFeedLag } from './feed-metrics';
 
@@ -9,6 +10,9 @@ import { type FeedLag, forgetFeedLag, observeFeedLag } from './feed-metrics';
 /** A catch-up of at least this many pages is logged with where its time went. */
 const LONG_CATCH_UP_PAGES = 20;
 
+/** A declared event whose payload names the revision committed (kits.evt.changed.v1): a feed's hint. */
+export type RevisionHintSubject = { [S in EventSubject]: EventPayload<S> extends { revision: number } ? S : never }[EventSubject];
+
 export type RevisionFeedPage<C> = { changes: C[]; lastRevision: number; hasMore: boolean; headRevision?: number };
 
 export type RevisionFeedFollowerOptions<C, P extends RevisionFeedPage<C> = RevisionFeedPage<C>> = {
@@ -16,7 +20,7 @@ export type RevisionFeedFollowerOptions<C, P extends RevisionFeedPage<C> = Revis
   name: string;
   bus: NatsBus;
   /** The hint subject (kits.evt.changed.v1); heard by every replica, no queue group. */
-  hintSubject: string;
+  hintSubject: RevisionHintSubject;
   /** Reads the page after `afterRevision`, bounded above by `upToRevision` when given. */
   readPage(afterRevision: number, upToRevision?: number): Promise<P>;
   /**
@@ -92,10 +96,9 @@ export class RevisionFeedFollower<C, P extends RevisionFeedPage<C> = RevisionFee
   }
 
   listenToHints(): void {
-    this.hint ??= this.options.bus.subscribe(this.options.hintSubject, (hint) => {
-      const revision = (hint as { revision?: unknown } | null)?.revision;
-      if (typeof revision === 'number') this.knownHead = Math.max(this.knownHead, revision);
-      if (typeof revision === 'number' && revision <= this.applied) return;
+    this.hint ??= this.options.bus.subscribeEvent(this.options.hintSubject, ({ revision }) => {
+      this.knownHead = Math.max(this.knownHead, revision);
+      if (revision <= this.applied) return;
       void this.catchUp();
     });
   }

@@ -1,7 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection, Events, DebugEvents } from 'nats';
 import { context as otelContext, propagation } from '@opentelemetry/api';
-import { ErrorCode, type ServiceErrorBody, isServiceErrorBody } from '@bleedkits/contracts';
+import {
+  ErrorCode,
+  type EventDeclaration,
+  type EventPayload,
+  type EventSubject,
+  Events as EventDeclarations,
+  type ServiceErrorBody,
+  isServiceErrorBody,
+} from '@bleedkits/contracts';
 import type { WireRequest, WireResponse, WireSubject } from '@bleedkits/contracts/wire';
 import { RemoteCallError } from '../errors/service-error';
 import { decodeReply, encodeEvent, encodeRequest } from './nest-wire';
@@ -82,16 +90,35 @@ export class NatsBus {
     }
   }
 
-  /** Fire-and-forget: only for hints whose loss is harmless (the kits change feed is the durable path). */
-  emit<T>(subject: string, data: T): void {
+  /**
+   * Publishes a declared event (contracts/src/events): the payload's type comes from the subject's declaration.
+   * Fire-and-forget: events are hints whose loss is harmless (the kits change feed is the durable path).
+   */
+  publishEvent<S extends EventSubject>(subject: S, payload: EventPayload<S>): void {
     const nc = this.connection;
     if (!nc || this.state !== 'connected') return;
-    nc.publish(subject, encodeEvent(subject, data), { headers: traceHeaders() });
+    nc.publish(subject, encodeEvent(subject, payload), { headers: traceHeaders() });
   }
 
   /**
-   * Hears every message on a subject (no queue group: every replica hears it), for hints such as kits.changed.
-   * The subscription survives reconnects; the payload is Nest's event envelope or plain JSON, given as parsed.
+   * Hears every message of a declared event (no queue group: every replica hears it), such as kits.changed. The
+   * subscription survives reconnects. A payload is Nest's event envelope or plain JSON; one that fails the
+   * declaration's check is dropped (logged once per subscription), so `onEvent` only ever gets the declared type.
+   */
+  subscribeEvent<S extends EventSubject>(subject: S, onEvent: (payload: EventPayload<S>) => void): { unsubscribe(): void } {
+    // The declaration of S itself; TypeScript does not relate an index by a generic key to that key's own entry.
+    const declaration = EventDeclarations[subject] as EventDeclaration<S, EventPayload<S>>;
+    let warned = false;
+    return this.subscribe(subject, (data) => {
+      if (declaration.isPayload(data)) return onEvent(data);
+      if (!warned) this.logger.warn(`Dropped a malformed ${subject} event (further ones are dropped silently)`);
+      warned = true;
+    });
+  }
+
+  /**
+   * Hears every message on a subject that is not an event, given as parsed (a test watching a request subject).
+   * Events go through `subscribeEvent`: scripts/architecture.spec.ts fails an event subject heard here.
    */
   subscribe(subject: string, onMessage: (data: unknown) => void): { unsubscribe(): void } {
     let sub: { unsubscribe(): void } | null = null;
@@ -102,14 +129,7 @@ export class NatsBus {
         sub = nc.subscribe(subject, {
           callback: (err, msg) => {
             if (err) return;
-            let parsed: unknown = null;
-            try {
-              const packet = JSON.parse(Buffer.from(msg.data).toString('utf8')) as { data?: unknown; pattern?: unknown };
-              parsed = packet && typeof packet === 'object' && 'pattern' in packet ? packet.data : packet;
-            } catch {
-              parsed = null;
-            }
-            onMessage(parsed);
+            onMessage(decodeEventPayload(msg.data));
           },
         });
       })
@@ -155,6 +175,24 @@ export class NatsBus {
       }
     }
   }
+}
+
+/** An event's payload from Nest's event envelope ({pattern, data}) or plain JSON; null when it is not JSON. */
+function decodeEventPayload(bytes: Uint8Array): unknown {
+  try {
+    const packet = JSON.parse(Buffer.from(bytes).toString('utf8')) as { data?: unknown; pattern?: unknown };
+    return packet && typeof packet === 'object' && 'pattern' in packet ? packet.data : packet;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Publishes a declared event on a connection of its own (geo-search's hot-query server, which answers before Nest
+ * and holds no NatsBus), encoded as NatsBus.publishEvent encodes it.
+ */
+export function publishEventOn<S extends EventSubject>(nc: Pick<NatsConnection, 'publish'>, subject: S, payload: EventPayload<S>): void {
+  nc.publish(subject, encodeEvent(subject, payload), { headers: traceHeaders() });
 }
 
 function toErrorBody(err: unknown): ServiceErrorBody {

@@ -1,9 +1,10 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Injectable, Module, type OnModuleDestroy, type OnModuleInit, type Provider } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { type QueueName, SCHEDULE_TIME_ZONE } from '@bleedkits/contracts';
+import { type QueueJobName, type QueueJobPayload, type QueueName, SCHEDULE_TIME_ZONE } from '@bleedkits/contracts';
 import { forgetQueue, observeQueueDepth } from './queue-metrics';
 import { redisConnectionOptions } from './redis-connection';
+import type { TypedQueue } from './typed-queue';
 
 export type QueueRootOptions = {
   redisUrl: string;
@@ -38,8 +39,9 @@ class QueueDepthObserver implements OnModuleInit, OnModuleDestroy {
 
 /**
  * The platform queue module (BullMQ through @nestjs/bullmq). A context imports `QueueModule.forRoot` once with
- * its Redis URL and prefix, then `QueueModule.forQueues(...)` with the queues it produces to or works on; workers
- * are `@Processor(QueueNames.x)` classes extending `QueueWorker`. Queue depth per state is exported as metrics.
+ * its Redis URL and prefix, then `QueueModule.forQueues(...)` with the queues it produces to or works on; producers
+ * take a queue as `@InjectTypedQueue(QueueNames.x) queue: TypedQueue<typeof QueueNames.x>`, and workers are
+ * `@Processor(QueueNames.x)` classes extending `QueueWorker<typeof QueueNames.x>`. Queue depth per state is exported as metrics.
  */
 @Module({})
 export class QueueModule {
@@ -61,35 +63,41 @@ export class QueueModule {
   }
 }
 
+/** A job scheduler's template: one of queue Q's declared jobs with its payload. */
+export type ScheduledJob<Q extends QueueName> = { [N in QueueJobName<Q>]: { name: N; data: QueueJobPayload<Q, N> } }[QueueJobName<Q>];
+
 /**
  * A schedule that fires once per tick however many replicas run (a BullMQ job scheduler, stored in Redis under
  * `schedulerId`), in Europe/London time. Upserting again with a new pattern replaces the old one.
  */
-export async function upsertSchedule<T extends Record<string, unknown>>(
-  queue: Queue,
+export async function upsertSchedule<Q extends QueueName>(
+  queue: TypedQueue<Q>,
   schedulerId: string,
   cronPattern: string,
-  job: { name: string; data: T },
+  job: ScheduledJob<Q>,
 ): Promise<void> {
-  await queue.upsertJobScheduler(schedulerId, { pattern: cronPattern, tz: SCHEDULE_TIME_ZONE }, { name: job.name, data: job.data });
+  await untyped(queue).upsertJobScheduler(schedulerId, { pattern: cronPattern, tz: SCHEDULE_TIME_ZONE }, { name: job.name, data: job.data });
 }
 
 /**
  * A schedule that fires every `everyMs` however many replicas run (a poll rather than a calendar time). Its jobs are
  * removed when done: a tick every few seconds would otherwise keep thousands.
  */
-export async function upsertIntervalSchedule<T extends Record<string, unknown>>(
-  queue: Queue,
+export async function upsertIntervalSchedule<Q extends QueueName>(
+  queue: TypedQueue<Q>,
   schedulerId: string,
   everyMs: number,
-  job: { name: string; data: T },
+  job: ScheduledJob<Q>,
 ): Promise<void> {
-  await queue.upsertJobScheduler(
+  await untyped(queue).upsertJobScheduler(
     schedulerId,
     { every: everyMs },
     { name: job.name, data: job.data, opts: { attempts: 1, removeOnComplete: true, removeOnFail: true } },
   );
 }
+
+/** The BullMQ queue behind a typed one (the same object): the template was checked against Q's jobs above. */
+const untyped = <Q extends QueueName>(queue: TypedQueue<Q>): Queue => queue as unknown as Queue;
 
 /** The spec's four job states from BullMQ's. */
 export function jobStateOf(state: string): 'queued' | 'processing' | 'completed' | 'failed' {

@@ -1,6 +1,5 @@
-import type { Actor, CloudCopyStatus, DropboxConnection } from '@bleedkits/contracts';
-import type { NewAuditEntry } from '@bleedkits/platform';
-import type { Queue } from 'bullmq';
+import type { Actor, CloudCopyStatus, DropboxConnection, QueueNames } from '@bleedkits/contracts';
+import type { NewAuditEntry, TypedQueue } from '@bleedkits/platform';
 import type { EntityManager } from 'typeorm';
 import type { BackupContext } from '../src/backup-context';
 import type { AlsoRecord, BackupsAuditTrail } from '../src/database/backups-audit-trail';
@@ -215,5 +214,5 @@ export function schedulersQueue(keys: string[], failWith?: Error) {
       return keys.map((key) => ({ key, name: key }));
     },
   };
-  return queue as unknown as Queue;
+  return queue as unknown as TypedQueue<typeof QueueNames.backups>;
 }

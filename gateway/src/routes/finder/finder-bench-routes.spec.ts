@@ -13,7 +13,7 @@ async function finderServer(baseline: boolean, reply = 'ok\n[]') {
   const asked: Asked[] = [];
   const bus = {
     status: 'connected',
-    subscribe: () => ({ unsubscribe: () => undefined }),
+    subscribeEvent: () => ({ unsubscribe: () => undefined }),
     requestRaw: (subject: string, payload: Uint8Array, _timeoutMs: number, headers?: Readonly<Record<string, string>>) => {
       asked.push({ subject, query: JSON.parse(Buffer.from(payload).toString('utf8')), headers });
       return Promise.resolve(Buffer.from(reply));

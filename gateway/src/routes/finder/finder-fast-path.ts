@@ -9,7 +9,6 @@ import {
   ErrorCode,
   GeoSearchSubjects,
   GeoSearchWire,
-  type IndexAnnouncement,
   type NearbyQuery,
   indexTagContent,
   type Parsed,
@@ -162,10 +161,9 @@ export function finderFastPath(
   const cacheable: FinderCaching = {
     cacheControl: `public, max-age=${env.FINDER_MAX_AGE_SECONDS}, stale-while-revalidate=${env.FINDER_STALE_WHILE_REVALIDATE_SECONDS}`,
   };
-  bus.subscribe(GeoSearchSubjects.indexChanged, (event) => {
-    const announcement = event as Partial<IndexAnnouncement> | null;
-    cache.observe(announcement?.tag);
-    if (typeof announcement?.replica === 'string') replicas.heard(announcement.replica);
+  bus.subscribeEvent(GeoSearchSubjects.indexChanged, (announcement) => {
+    cache.observe(announcement.tag);
+    if (announcement.replica !== undefined) replicas.heard(announcement.replica);
   });
 
   /**

@@ -1,8 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { BackupJobNames, QueueNames, type ScheduledBackupJob } from '@bleedkits/contracts';
-import { upsertSchedule } from '@bleedkits/platform';
+import { InjectTypedQueue, type TypedQueue, upsertSchedule } from '@bleedkits/platform';
 import { BACKUPS_ENV, type BackupsEnv } from '../config/env';
 
 export const BACKUP_SCHEDULER_IDS = { full: 'backups-full', incremental: 'backups-incremental' } as const;
@@ -17,7 +15,7 @@ export class BackupSchedules implements OnApplicationBootstrap {
 
   constructor(
     @Inject(BACKUPS_ENV) private readonly env: BackupsEnv,
-    @InjectQueue(QueueNames.backups) private readonly queue: Queue,
+    @InjectTypedQueue(QueueNames.backups) private readonly queue: TypedQueue<typeof QueueNames.backups>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { randomUUID } from 'node:crypto';
 import { type Msg, type Subscription, headers as natsHeaders } from 'nats';
 import { CodedError, GeoSearchSubjects, GeoSearchWire, type IndexAnnouncement, replicaSubject } from '@bleedkits/contracts';
-import { Readiness } from '@bleedkits/platform';
+import { Readiness, publishEventOn } from '@bleedkits/platform';
 import { observeHotQuery } from '../metrics/geo-search-metrics';
 import { KitProjection } from '../projection/kit-projection';
 import type { Answer } from '../queries/answer';
@@ -95,7 +95,7 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
   private announce(): void {
     if (!this.listening || this.stopping) return;
     const announcement: IndexAnnouncement = { tag: this.projection.tag, replica: this.replica };
-    this.nats.whenConnected((nc) => nc.publish(GeoSearchSubjects.indexChanged, JSON.stringify(announcement)));
+    this.nats.whenConnected((nc) => publishEventOn(nc, GeoSearchSubjects.indexChanged, announcement));
   }
 
   private track(p: Promise<void>): void {

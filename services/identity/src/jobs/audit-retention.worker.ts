@@ -1,17 +1,16 @@
 import { Processor } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
 import { QueueNames } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { IdentityPurgeAuditEntriesHandler } from '../commands/purge-audit-entries/purge-audit-entries.handler';
 
 /** Runs the retention at each tick of its scheduler (a delete by age: idempotent). */
 @Processor(QueueNames.identityAuditRetention, { concurrency: 1 })
-export class IdentityAuditRetentionWorker extends QueueWorker {
+export class IdentityAuditRetentionWorker extends QueueWorker<typeof QueueNames.identityAuditRetention> {
   constructor(private readonly purge: IdentityPurgeAuditEntriesHandler) {
     super();
   }
 
-  handle(_job: Job): Promise<unknown> {
+  handle(_job: QueueJob<typeof QueueNames.identityAuditRetention>): Promise<unknown> {
     return this.purge.execute();
   }
 }

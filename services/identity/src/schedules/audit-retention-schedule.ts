@@ -1,13 +1,11 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { QueueNames } from '@bleedkits/contracts';
-import { scheduleAuditRetention } from '@bleedkits/platform';
+import { InjectTypedQueue, type TypedQueue, scheduleAuditRetention } from '@bleedkits/platform';
 
 /** Once a day, across every replica once: audit entries older than AUDIT_RETENTION_DAYS go. */
 @Injectable()
 export class IdentityAuditRetentionSchedule implements OnApplicationBootstrap {
-  constructor(@InjectQueue(QueueNames.identityAuditRetention) private readonly queue: Queue) {}
+  constructor(@InjectTypedQueue(QueueNames.identityAuditRetention) private readonly queue: TypedQueue<typeof QueueNames.identityAuditRetention>) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await scheduleAuditRetention(this.queue, 'identity');

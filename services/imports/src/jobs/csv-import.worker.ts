@@ -1,22 +1,22 @@
 import { Logger } from '@nestjs/common';
 import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
-import { type Job, UnrecoverableError } from 'bullmq';
-import { type CsvImportJobPayload, QueueNames } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { UnrecoverableError } from 'bullmq';
+import { QueueNames } from '@bleedkits/contracts';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { importsWorkerOptions } from '../config/env';
 import { JobCannotRun } from '../domain/job-cannot-run';
 import { type CsvImportSummary, RunImportHandler } from '../commands/run-import/run-import.handler';
 
 /** The csv-import queue's worker: hands each job to RunImportHandler; a job that cannot run is not retried. */
 @Processor(QueueNames.csvImport, importsWorkerOptions())
-export class CsvImportWorker extends QueueWorker<CsvImportJobPayload, CsvImportSummary> {
+export class CsvImportWorker extends QueueWorker<typeof QueueNames.csvImport, CsvImportSummary> {
   private readonly logger = new Logger('CsvImportWorker');
 
   constructor(private readonly handler: RunImportHandler) {
     super();
   }
 
-  async handle(job: Job<CsvImportJobPayload, CsvImportSummary>): Promise<CsvImportSummary> {
+  async handle(job: QueueJob<typeof QueueNames.csvImport, CsvImportSummary>): Promise<CsvImportSummary> {
     try {
       return await this.handler.execute(job.data.importId, (percent) => job.updateProgress(percent));
     } catch (e) {
@@ -27,7 +27,7 @@ export class CsvImportWorker extends QueueWorker<CsvImportJobPayload, CsvImportS
 
   /** Only the last attempt's failure fails the job (earlier ones are retried with backoff and resume). */
   @OnWorkerEvent('failed')
-  async onFailed(job: Job<CsvImportJobPayload> | undefined, error: Error): Promise<void> {
+  async onFailed(job: QueueJob<typeof QueueNames.csvImport> | undefined, error: Error): Promise<void> {
     if (!job) return;
     const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.warn({ msg: final ? 'import failed' : 'import attempt failed; it will resume', importId: job.data.importId, error: error.message });

@@ -1,22 +1,22 @@
 import { Logger } from '@nestjs/common';
 import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
-import { type Job, UnrecoverableError } from 'bullmq';
-import { type CsvUpdatesJobPayload, QueueNames } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { UnrecoverableError } from 'bullmq';
+import { QueueNames } from '@bleedkits/contracts';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { importsWorkerOptions } from '../config/env';
 import { JobCannotRun } from '../domain/job-cannot-run';
 import { ApplyCsvUpdatesHandler } from '../commands/apply-csv-updates/apply-csv-updates.handler';
 
 /** The csv-updates queue's worker: hands each job to ApplyCsvUpdatesHandler; a job that cannot run is not retried. */
 @Processor(QueueNames.csvUpdates, importsWorkerOptions())
-export class CsvUpdatesWorker extends QueueWorker<CsvUpdatesJobPayload> {
+export class CsvUpdatesWorker extends QueueWorker<typeof QueueNames.csvUpdates> {
   private readonly logger = new Logger('CsvUpdatesWorker');
 
   constructor(private readonly handler: ApplyCsvUpdatesHandler) {
     super();
   }
 
-  async handle(job: Job<CsvUpdatesJobPayload>): Promise<void> {
+  async handle(job: QueueJob<typeof QueueNames.csvUpdates>): Promise<void> {
     try {
       await this.handler.execute(job.data.jobId, (percent) => job.updateProgress(percent));
     } catch (e) {
@@ -27,7 +27,7 @@ export class CsvUpdatesWorker extends QueueWorker<CsvUpdatesJobPayload> {
 
   /** Only the last attempt's failure fails the job (earlier ones are retried with backoff and resume). */
   @OnWorkerEvent('failed')
-  async onFailed(job: Job<CsvUpdatesJobPayload> | undefined, error: Error): Promise<void> {
+  async onFailed(job: QueueJob<typeof QueueNames.csvUpdates> | undefined, error: Error): Promise<void> {
     if (!job) return;
     const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     this.logger.warn({ msg: final ? 'update job failed' : 'update job attempt failed; it will resume', jobId: job.data.jobId, error: error.message });

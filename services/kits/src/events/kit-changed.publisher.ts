@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type KitChangedHint, KitsSubjects } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 
 /** After each commit, a hint; losing one only delays consumers until their timer (the feed is the truth). */
@@ -8,6 +8,6 @@ export class KitChangedPublisher {
   constructor(private readonly bus: NatsBus) {}
 
   committed(revision: number): void {
-    this.bus.emit<KitChangedHint>(KitsSubjects.changed, { revision });
+    this.bus.publishEvent(KitsSubjects.changed, { revision });
   }
 }

@@ -1,18 +1,17 @@
 import { Processor } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
 import { QueueNames } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { auditRetentionWorkerOptions } from '../config/env';
 import { KitPurgeAuditEntriesHandler } from '../commands/purge-audit-entries/purge-audit-entries.handler';
 
 /** Runs the retention at each tick of its scheduler (a delete by age: idempotent). */
 @Processor(QueueNames.kitsAuditRetention, auditRetentionWorkerOptions())
-export class KitAuditRetentionWorker extends QueueWorker {
+export class KitAuditRetentionWorker extends QueueWorker<typeof QueueNames.kitsAuditRetention> {
   constructor(private readonly purge: KitPurgeAuditEntriesHandler) {
     super();
   }
 
-  handle(_job: Job): Promise<unknown> {
+  handle(_job: QueueJob<typeof QueueNames.kitsAuditRetention>): Promise<unknown> {
     return this.purge.execute();
   }
 }

@@ -1,15 +1,13 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { FeedPushJobNames, QueueNames } from '@bleedkits/contracts';
-import { upsertIntervalSchedule } from '@bleedkits/platform';
+import { InjectTypedQueue, type TypedQueue, upsertIntervalSchedule } from '@bleedkits/platform';
 import { KITS_ENV, type KitsEnv } from '../config/env';
 
 /** Every FEED_PUSH_SWEEP_MS, across every replica once: the push sweep (a batch waits at most this long). */
 @Injectable()
 export class FeedPushSweepSchedule implements OnApplicationBootstrap {
   constructor(
-    @InjectQueue(QueueNames.feedPushSweep) private readonly queue: Queue,
+    @InjectTypedQueue(QueueNames.feedPushSweep) private readonly queue: TypedQueue<typeof QueueNames.feedPushSweep>,
     @Inject(KITS_ENV) private readonly env: KitsEnv,
   ) {}
 

@@ -1,17 +1,16 @@
 import { Processor } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
 import { QueueNames } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { NotificationsPurgeAuditEntriesHandler } from '../commands/purge-audit-entries/purge-audit-entries.handler';
 
 /** Runs the retention at each tick of its scheduler (a delete by age: idempotent). */
 @Processor(QueueNames.notificationsAuditRetention, { concurrency: 1 })
-export class NotificationsAuditRetentionWorker extends QueueWorker {
+export class NotificationsAuditRetentionWorker extends QueueWorker<typeof QueueNames.notificationsAuditRetention> {
   constructor(private readonly purge: NotificationsPurgeAuditEntriesHandler) {
     super();
   }
 
-  handle(_job: Job): Promise<unknown> {
+  handle(_job: QueueJob<typeof QueueNames.notificationsAuditRetention>): Promise<unknown> {
     return this.purge.execute();
   }
 }

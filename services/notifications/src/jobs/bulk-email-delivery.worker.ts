@@ -1,8 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Job } from 'bullmq';
-import { type EmailDeliveryJob, QueueNames } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { QueueNames } from '@bleedkits/contracts';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { DeliverEmailHandler } from '../commands/deliver-email/deliver-email.handler';
 import { NOTIFICATIONS_ENV, type NotificationsEnv, mailJobLock } from '../config/env';
 import { cappedBackoff } from './delivery-retry';
@@ -15,7 +14,7 @@ import { deliverOne } from './email-delivery.worker';
  * (autorun off) once it is set, never before.
  */
 @Processor(QueueNames.emailBulk, { autorun: false, concurrency: 1, ...mailJobLock(), settings: { backoffStrategy: cappedBackoff } })
-export class BulkEmailDeliveryWorker extends QueueWorker<EmailDeliveryJob> implements OnApplicationBootstrap {
+export class BulkEmailDeliveryWorker extends QueueWorker<typeof QueueNames.emailBulk> implements OnApplicationBootstrap {
   private readonly logger = new Logger(BulkEmailDeliveryWorker.name);
 
   constructor(
@@ -31,7 +30,7 @@ export class BulkEmailDeliveryWorker extends QueueWorker<EmailDeliveryJob> imple
     this.worker.run().catch((e: unknown) => this.logger.error({ err: (e as Error).message }, 'the bulk e-mail worker stopped'));
   }
 
-  handle(job: Job<EmailDeliveryJob>): Promise<unknown> {
+  handle(job: QueueJob<typeof QueueNames.emailBulk>): Promise<unknown> {
     return deliverOne(this.deliver, job, 'bulk');
   }
 }

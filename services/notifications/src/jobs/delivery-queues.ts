@@ -1,7 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
-import { type EmailDeliveryJob, EmailDeliveryJobNames, type EmailLane, QueueNames, emailLaneOf } from '@bleedkits/contracts';
+import { EmailDeliveryJobNames, QueueNames, emailLaneOf } from '@bleedkits/contracts';
+import { InjectTypedQueue, type QueueJob, type TypedQueue } from '@bleedkits/platform';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../config/env';
 import { deliveryJobOptions } from './delivery-retry';
 
@@ -12,22 +11,24 @@ import { deliveryJobOptions } from './delivery-retry';
 @Injectable()
 export class DeliveryQueues {
   constructor(
-    @InjectQueue(QueueNames.emailDelivery) private readonly transactional: Queue<EmailDeliveryJob>,
-    @InjectQueue(QueueNames.emailBulk) private readonly bulk: Queue<EmailDeliveryJob>,
+    @InjectTypedQueue(QueueNames.emailDelivery) private readonly transactional: TypedQueue<typeof QueueNames.emailDelivery>,
+    @InjectTypedQueue(QueueNames.emailBulk) private readonly bulk: TypedQueue<typeof QueueNames.emailBulk>,
     @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
   ) {}
 
-  queueOf(lane: EmailLane): Queue<EmailDeliveryJob> {
-    return lane === 'bulk' ? this.bulk : this.transactional;
-  }
-
   /** Job id = outbox id: BullMQ keeps one job per id, so enqueueing twice makes one delivery. */
   async enqueue(outboxId: string, templateId: string): Promise<void> {
-    await this.queueOf(emailLaneOf(templateId)).add(EmailDeliveryJobNames.deliver, { outboxId }, deliveryJobOptions(outboxId, this.retryPolicy()));
+    const opts = deliveryJobOptions(outboxId, this.retryPolicy());
+    if (emailLaneOf(templateId) === 'bulk') await this.bulk.add(EmailDeliveryJobNames.deliver, { outboxId }, opts);
+    else await this.transactional.add(EmailDeliveryJobNames.deliver, { outboxId }, opts);
   }
 
-  getJob(outboxId: string, templateId: string): Promise<Job<EmailDeliveryJob> | undefined> {
-    return this.queueOf(emailLaneOf(templateId)).getJob(outboxId);
+  /** The message's job, in its lane's queue. */
+  getJob(
+    outboxId: string,
+    templateId: string,
+  ): Promise<QueueJob<typeof QueueNames.emailDelivery> | QueueJob<typeof QueueNames.emailBulk> | undefined> {
+    return emailLaneOf(templateId) === 'bulk' ? this.bulk.getJob(outboxId) : this.transactional.getJob(outboxId);
   }
 
   retryPolicy() {

@@ -1,8 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
-import { type Job, UnrecoverableError } from 'bullmq';
-import { type EmailDeliveryJob, EmailDeliveryJobNames, QueueNames } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { UnrecoverableError } from 'bullmq';
+import { EmailDeliveryJobNames, QueueNames } from '@bleedkits/contracts';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { DeliverEmailHandler } from '../commands/deliver-email/deliver-email.handler';
 import { PermanentDeliveryError } from '../providers/mail-transport/mail-transport.port';
 import { NOTIFICATIONS_ENV, type NotificationsEnv, mailJobLock } from '../config/env';
@@ -15,7 +15,7 @@ import { cappedBackoff } from './delivery-retry';
  * own concurrency (MAIL_TRANSACTIONAL_CONCURRENCY). It also runs the periodic outbox sweep of both lanes.
  */
 @Processor(QueueNames.emailDelivery, { concurrency: 4, ...mailJobLock(), settings: { backoffStrategy: cappedBackoff } })
-export class EmailDeliveryWorker extends QueueWorker<EmailDeliveryJob> implements OnApplicationBootstrap {
+export class EmailDeliveryWorker extends QueueWorker<typeof QueueNames.emailDelivery> implements OnApplicationBootstrap {
   constructor(
     private readonly deliver: DeliverEmailHandler,
     private readonly sweeper: OutboxSweeper,
@@ -28,14 +28,18 @@ export class EmailDeliveryWorker extends QueueWorker<EmailDeliveryJob> implement
     this.worker.concurrency = this.env.MAIL_TRANSACTIONAL_CONCURRENCY;
   }
 
-  async handle(job: Job<EmailDeliveryJob>): Promise<unknown> {
+  async handle(job: QueueJob<typeof QueueNames.emailDelivery>): Promise<unknown> {
     if (job.name === EmailDeliveryJobNames.sweep) return this.sweeper.sweep();
     return deliverOne(this.deliver, job, 'transactional');
   }
 }
 
 /** One delivery attempt of a job of either lane; a permanent refusal ends the job without further retries. */
-export async function deliverOne(deliver: DeliverEmailHandler, job: Job<EmailDeliveryJob>, lane: 'transactional' | 'bulk'): Promise<unknown> {
+export async function deliverOne(
+  deliver: DeliverEmailHandler,
+  job: Pick<QueueJob<typeof QueueNames.emailBulk>, 'data' | 'attemptsMade' | 'opts'>,
+  lane: 'transactional' | 'bulk',
+): Promise<unknown> {
   try {
     return await deliver.execute({ outboxId: job.data.outboxId, lane, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
   } catch (e) {

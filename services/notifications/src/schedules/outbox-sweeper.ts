@@ -1,8 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { type EmailDeliveryJob, EmailDeliveryJobNames, QueueNames } from '@bleedkits/contracts';
-import { upsertSchedule } from '@bleedkits/platform';
+import { EmailDeliveryJobNames, QueueNames } from '@bleedkits/contracts';
+import { InjectTypedQueue, type TypedQueue, upsertSchedule } from '@bleedkits/platform';
 import { OutboxRepository } from '../database/outbox.repository';
 import { OutboxBatchRepository } from '../database/outbox-batch.repository';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../config/env';
@@ -24,7 +22,7 @@ export class OutboxSweeper implements OnApplicationBootstrap {
     private readonly outbox: OutboxRepository,
     private readonly lanes: OutboxBatchRepository,
     private readonly queues: DeliveryQueues,
-    @InjectQueue(QueueNames.emailDelivery) private readonly queue: Queue<EmailDeliveryJob>,
+    @InjectTypedQueue(QueueNames.emailDelivery) private readonly queue: TypedQueue<typeof QueueNames.emailDelivery>,
     @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
   ) {}
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Processor } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
-import { QueueNames, type VerificationReminderJob, restockIdempotencyKey } from '@bleedkits/contracts';
-import { QueueWorker } from '@bleedkits/platform';
+import { QueueNames, restockIdempotencyKey } from '@bleedkits/contracts';
+import { type QueueJob, QueueWorker } from '@bleedkits/platform';
 import { reminderWorkerOptions } from '../config/env';
 import { AdminDigestHandler } from '../commands/admin-digest/admin-digest.handler';
 import { ReminderRunHandler } from '../commands/run-reminders/reminder-run.handler';
@@ -14,7 +13,7 @@ import { RestockNoticeHandler } from '../commands/restock-notice/restock-notice.
  * retried job sends nothing twice.
  */
 @Processor(QueueNames.verificationReminders, reminderWorkerOptions())
-export class VerificationRemindersWorker extends QueueWorker<VerificationReminderJob> {
+export class VerificationRemindersWorker extends QueueWorker<typeof QueueNames.verificationReminders> {
   constructor(
     private readonly run: ReminderRunHandler,
     private readonly digest: AdminDigestHandler,
@@ -23,7 +22,7 @@ export class VerificationRemindersWorker extends QueueWorker<VerificationReminde
     super();
   }
 
-  async handle(job: Job<VerificationReminderJob>): Promise<unknown> {
+  async handle(job: QueueJob<typeof QueueNames.verificationReminders>): Promise<unknown> {
     const data = job.data;
     switch (data.kind) {
       case 'reminder-run':

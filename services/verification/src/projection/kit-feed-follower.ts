@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
 import { type KitChange, type KitChangesResponse, KitsSubjects, QueueNames, restockIdempotencyKey } from '@bleedkits/contracts';
-import { Clock, NatsBus, RevisionFeedFollower } from '@bleedkits/platform';
+import { Clock, InjectTypedQueue, NatsBus, RevisionFeedFollower, type TypedQueue } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../config/env';
 import { isNewDeployment, projectedKitOf } from '../domain/projected-kit';
 import { ProjectionRepository } from '../database/projection.repository';
@@ -26,7 +24,7 @@ export class KitFeedFollower implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly bus: NatsBus,
     private readonly projection: ProjectionRepository,
     private readonly records: EmailRecordRepository,
-    @InjectQueue(QueueNames.verificationReminders) private readonly queue: Queue,
+    @InjectTypedQueue(QueueNames.verificationReminders) private readonly queue: TypedQueue<typeof QueueNames.verificationReminders>,
     private readonly clock: Clock,
     @Inject(VERIFICATION_ENV) env: VerificationEnv,
   ) {

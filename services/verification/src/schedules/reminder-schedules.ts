@@ -1,8 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
 import { QueueNames, type VerificationReminderJob } from '@bleedkits/contracts';
-import { upsertSchedule } from '@bleedkits/platform';
+import { InjectTypedQueue, type TypedQueue, upsertSchedule } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../config/env';
 
 export const REMINDER_RUN_SCHEDULER = 'verification-reminder-run';
@@ -16,7 +14,7 @@ export const ADMIN_DIGEST_SCHEDULER = 'verification-admin-digest';
 @Injectable()
 export class ReminderSchedules implements OnApplicationBootstrap {
   constructor(
-    @InjectQueue(QueueNames.verificationReminders) private readonly queue: Queue,
+    @InjectTypedQueue(QueueNames.verificationReminders) private readonly queue: TypedQueue<typeof QueueNames.verificationReminders>,
     @Inject(VERIFICATION_ENV) private readonly env: VerificationEnv,
   ) {}
 

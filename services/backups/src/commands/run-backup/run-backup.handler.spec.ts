@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { BackupJobNames } from '@bleedkits/contracts';
+import { BackupJobNames, type QueueNames } from '@bleedkits/contracts';
+import type { TypedQueue } from '@bleedkits/platform';
 import { fixedClock, recordingQueue } from '@bleedkits/platform/testing';
-import type { Queue } from 'bullmq';
 import { backupRun, backupRuns, dropboxDouble } from '../../../test/handler-doubles';
 import { BackupContext } from '../../backup-context';
 import { readBackupsEnv } from '../../config/env';
@@ -27,7 +27,14 @@ describe(RunBackupHandler.name, () => {
     const q = recordingQueue();
     const retention = { execute: async () => ({ pruned: [] }) } as unknown as ApplyRetentionHandler;
     const { dropbox } = dropboxDouble();
-    const handler = new RunBackupHandler(r.runs, new BackupContext(env), retention, fixedClock(), dropbox, q.queue as unknown as Queue);
+    const handler = new RunBackupHandler(
+      r.runs,
+      new BackupContext(env),
+      retention,
+      fixedClock(),
+      dropbox,
+      q.queue as unknown as TypedQueue<typeof QueueNames.backups>,
+    );
     return { ...r, ...q, handler };
   };
 

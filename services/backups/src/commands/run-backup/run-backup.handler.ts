@@ -1,11 +1,9 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Queue } from 'bullmq';
 import { BackupJobNames, type BackupRecord, type CloudCopyJob, QueueNames } from '@bleedkits/contracts';
-import { Clock, connectPgClient } from '@bleedkits/platform';
+import { Clock, InjectTypedQueue, type TypedQueue, connectPgClient } from '@bleedkits/platform';
 import type { BackupKind } from '../../domain/backup-manifest';
 import { PARTIAL_SUFFIX, writeBackup } from '../../engine/backup-writer';
 import { BACKUP_FILE_SUFFIX } from '../../engine/restore';
@@ -47,7 +45,7 @@ export class RunBackupHandler {
     private readonly retention: ApplyRetentionHandler,
     private readonly clock: Clock,
     private readonly dropbox: DropboxAccess,
-    @InjectQueue(QueueNames.backups) private readonly queue: Queue,
+    @InjectTypedQueue(QueueNames.backups) private readonly queue: TypedQueue<typeof QueueNames.backups>,
   ) {}
 
   async execute(command: RunBackupCommand): Promise<BackupRecord> {

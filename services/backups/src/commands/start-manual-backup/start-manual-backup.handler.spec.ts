@@ -1,6 +1,6 @@
-import { BackupJobNames, ErrorCode } from '@bleedkits/contracts';
+import { BackupJobNames, ErrorCode, type QueueNames } from '@bleedkits/contracts';
+import type { TypedQueue } from '@bleedkits/platform';
 import { codedRefusal, fixedClock, recordingQueue } from '@bleedkits/platform/testing';
-import type { Queue } from 'bullmq';
 import { TRANSACTION, aUser, anAdmin, auditDouble, backupRuns } from '../../../test/handler-doubles';
 import { StartManualBackupHandler, manualRunKey } from './start-manual-backup.handler';
 
@@ -10,7 +10,13 @@ describe(StartManualBackupHandler.name, () => {
     const { store, runs } = backupRuns();
     const { jobs, queue } = recordingQueue(o);
     const { audited, transactions, audit } = auditDouble();
-    return { store, jobs, audited, transactions, handler: new StartManualBackupHandler(runs, clock, queue as unknown as Queue, audit) };
+    return {
+      store,
+      jobs,
+      audited,
+      transactions,
+      handler: new StartManualBackupHandler(runs, clock, queue as unknown as TypedQueue<typeof QueueNames.backups>, audit),
+    };
   };
 
   it('records the run in progress before answering, and queues one full backup job for it', async () => {

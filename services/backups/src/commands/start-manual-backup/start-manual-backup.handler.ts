@@ -1,9 +1,7 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Queue } from 'bullmq';
 import { type Actor, BackupJobNames, ErrorCode, type ManualBackupJob, QueueNames, type StartBackupResponse, assertAdmin } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { Clock, InjectTypedQueue, ServiceError, type TypedQueue } from '@bleedkits/platform';
 import { BackupRunRepository, toRecord } from '../../database/backup-run.repository';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
 
@@ -18,7 +16,7 @@ export class StartManualBackupHandler {
   constructor(
     private readonly runs: BackupRunRepository,
     private readonly clock: Clock,
-    @InjectQueue(QueueNames.backups) private readonly queue: Queue,
+    @InjectTypedQueue(QueueNames.backups) private readonly queue: TypedQueue<typeof QueueNames.backups>,
     private readonly audit: BackupsAuditTrail,
   ) {}
 

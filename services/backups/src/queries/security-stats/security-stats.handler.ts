@@ -1,7 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { type BackupSecurityStats, QueueNames } from '@bleedkits/contracts';
+import { InjectTypedQueue, type TypedQueue } from '@bleedkits/platform';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
 import { DropboxAccess } from '../../dropbox-access';
@@ -14,7 +13,7 @@ export class SecurityStatsHandler {
     private readonly runs: BackupRunRepository,
     private readonly context: BackupContext,
     private readonly dropbox: DropboxAccess,
-    @InjectQueue(QueueNames.backups) private readonly queue: Queue,
+    @InjectTypedQueue(QueueNames.backups) private readonly queue: TypedQueue<typeof QueueNames.backups>,
   ) {}
 
   async execute(): Promise<BackupSecurityStats> {

@@ -1,5 +1,5 @@
-import type { Queue } from 'bullmq';
-import { CsvUpdateMessages, type CsvUpdatesJobPayload, ErrorCode } from '@bleedkits/contracts';
+import { CsvUpdateMessages, type CsvUpdatesJobPayload, ErrorCode, type QueueNames } from '@bleedkits/contracts';
+import type { TypedQueue } from '@bleedkits/platform';
 import { codedRefusal, recordingQueue } from '@bleedkits/platform/testing';
 import type { ValidUpdate } from '../../domain/approved-update';
 import { JOB_ID, OTHER_JOB_ID, aUser, anAdmin, anotherAdmin, csvUpdateJob, csvUpdateJobs } from '../../../test/handler-doubles';
@@ -14,7 +14,7 @@ describe(StartCsvUpdatesHandler.name, () => {
     await u.repository.stage(JOB_ID, anAdmin, 0, [update(1), update(2), update(3)]);
     await u.repository.stage(OTHER_JOB_ID, anotherAdmin, 0, [update(4)]);
     const q = recordingQueue<CsvUpdatesJobPayload>();
-    const handler = new StartCsvUpdatesHandler(u.repository, q.queue as unknown as Queue<CsvUpdatesJobPayload>);
+    const handler = new StartCsvUpdatesHandler(u.repository, q.queue as unknown as TypedQueue<typeof QueueNames.csvUpdates>);
     return { u, q, handler };
   }
 
@@ -71,10 +71,10 @@ describe(StartCsvUpdatesHandler.name, () => {
   it('answers the error of a queue it cannot reach, after the job is sealed, so a retry queues it', async () => {
     const { u } = await setup();
     const down = recordingQueue<CsvUpdatesJobPayload>({ failWith: new Error('connect ECONNREFUSED 127.0.0.1:6379') });
-    const handler = new StartCsvUpdatesHandler(u.repository, down.queue as unknown as Queue<CsvUpdatesJobPayload>);
+    const handler = new StartCsvUpdatesHandler(u.repository, down.queue as unknown as TypedQueue<typeof QueueNames.csvUpdates>);
     await expect(handler.execute({ actor: anAdmin, jobId: JOB_ID, totalUpdates: 3 })).rejects.toThrow('ECONNREFUSED');
     const up = recordingQueue<CsvUpdatesJobPayload>();
-    const retried = new StartCsvUpdatesHandler(u.repository, up.queue as unknown as Queue<CsvUpdatesJobPayload>);
+    const retried = new StartCsvUpdatesHandler(u.repository, up.queue as unknown as TypedQueue<typeof QueueNames.csvUpdates>);
     expect(await retried.execute({ actor: anAdmin, jobId: JOB_ID, totalUpdates: 3 })).toEqual({ jobId: JOB_ID, totalUpdates: 3 });
     expect(up.jobs.map((j) => j.jobId)).toEqual([JOB_ID]);
   });

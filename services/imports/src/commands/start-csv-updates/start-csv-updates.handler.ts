@@ -1,16 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
-import {
-  CsvUpdateMessages,
-  type CsvUpdatesJobPayload,
-  QueueNames,
-  type QueueCsvUpdatesResponse,
-  type StartCsvUpdatesRequest,
-  isUuid,
-  assertAdmin,
-} from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { CsvUpdateMessages, QueueNames, type QueueCsvUpdatesResponse, type StartCsvUpdatesRequest, isUuid, assertAdmin } from '@bleedkits/contracts';
+import { InjectTypedQueue, ServiceError, type TypedQueue } from '@bleedkits/platform';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /** imports.cmd.start-csv-updates.v1 (admins): every part is staged; the job is queued (again, harmlessly, if asked twice). */
@@ -18,7 +8,7 @@ import { CsvUpdateRepository } from '../../database/csv-update.repository';
 export class StartCsvUpdatesHandler {
   constructor(
     private readonly updates: CsvUpdateRepository,
-    @InjectQueue(QueueNames.csvUpdates) private readonly queue: Queue<CsvUpdatesJobPayload>,
+    @InjectTypedQueue(QueueNames.csvUpdates) private readonly queue: TypedQueue<typeof QueueNames.csvUpdates>,
   ) {}
 
   async execute(req: StartCsvUpdatesRequest): Promise<QueueCsvUpdatesResponse> {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Queue } from 'bullmq';
-import { type CsvImportJobPayload, ErrorCode, IMPORT_COLUMNS, ImportMessages, type Actor } from '@bleedkits/contracts';
+import { type Actor, ErrorCode, IMPORT_COLUMNS, ImportMessages, type QueueNames } from '@bleedkits/contracts';
 import { CodedError } from '@bleedkits/contracts';
-import type { NatsBus } from '@bleedkits/platform';
+import type { NatsBus, TypedQueue } from '@bleedkits/platform';
 import type { ImportJobRepository, ImportJobRow } from '../../database/import-job.repository';
 import type { StagedUploadRepository } from '../../database/staged-upload.repository';
 import { StartImportHandler } from './start-import.handler';
@@ -33,7 +32,7 @@ function setup(content: string, limits = { IMPORT_MAX_ROWS: 3, IMPORT_MAX_ROWS_A
   } as unknown as ImportJobRepository;
   const queue = {
     add: async (_name: string, _data: unknown, opts: { jobId: string }) => void queued.push(opts.jobId),
-  } as unknown as Queue<CsvImportJobPayload>;
+  } as unknown as TypedQueue<typeof QueueNames.csvImport>;
   const handler = new StartImportHandler(staged, jobs, {} as NatsBus, queue, limits);
   const start = (actor: Actor) => handler.execute({ actor, uploadId: randomUUID(), parts: 1, fileName: 'kits.csv' });
   return { start, created, queued };

@@ -1,8 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
 import {
-  type CsvImportJobPayload,
   IdentitySubjects,
   IMPORT_MAX_FILE_BYTES,
   type ImportJobView,
@@ -11,7 +8,7 @@ import {
   type StartImportRequest,
   isUuid,
 } from '@bleedkits/contracts';
-import { NatsBus, RemoteCallError, ServiceError } from '@bleedkits/platform';
+import { InjectTypedQueue, NatsBus, RemoteCallError, ServiceError, type TypedQueue } from '@bleedkits/platform';
 import { IMPORTS_ENV, type ImportsEnv } from '../../config/env';
 import { decodeCsvFile } from '../../domain/csv-file';
 import { CsvFormatError, csvRecords, isBlankRecord } from '../../domain/csv-records';
@@ -31,7 +28,7 @@ export class StartImportHandler {
     private readonly staged: StagedUploadRepository,
     private readonly jobs: ImportJobRepository,
     private readonly bus: NatsBus,
-    @InjectQueue(QueueNames.csvImport) private readonly queue: Queue<CsvImportJobPayload>,
+    @InjectTypedQueue(QueueNames.csvImport) private readonly queue: TypedQueue<typeof QueueNames.csvImport>,
     @Inject(IMPORTS_ENV) private readonly env: Pick<ImportsEnv, 'IMPORT_MAX_ROWS' | 'IMPORT_MAX_ROWS_ADMIN'>,
   ) {}
 

@@ -1,8 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { FEED_CLIENTS_MAX, type FeedPushJob, FeedPushJobNames, QueueNames } from '@bleedkits/contracts';
-import { Clock } from '@bleedkits/platform';
+import { FEED_CLIENTS_MAX, FeedPushJobNames, QueueNames } from '@bleedkits/contracts';
+import { Clock, InjectTypedQueue, type TypedQueue } from '@bleedkits/platform';
 import { FeedPushRepository } from '../../database/feed-push.repository';
 
 /** The one job of a client: while it waits or runs, queuing the client again adds nothing (BullMQ keeps ids unique). */
@@ -19,7 +17,7 @@ export class SweepFeedPushHandler {
   constructor(
     private readonly push: FeedPushRepository,
     private readonly clock: Clock,
-    @InjectQueue(QueueNames.feedPush) private readonly queue: Queue<FeedPushJob>,
+    @InjectTypedQueue(QueueNames.feedPush) private readonly queue: TypedQueue<typeof QueueNames.feedPush>,
   ) {}
 
   async execute(): Promise<{ queued: number }> {

@@ -1,6 +1,6 @@
-import { EmailTemplateIds } from '@bleedkits/contracts';
+import { EmailTemplateIds, type QueueNames } from '@bleedkits/contracts';
+import type { TypedQueue } from '@bleedkits/platform';
 import { fixedClock, recordingOutbox, recordingQueue } from '@bleedkits/platform/testing';
-import type { Queue } from 'bullmq';
 import { emailRecords, projectedKit, projectionOf } from '../../../test/handler-doubles';
 import { readVerificationEnv } from '../../config/env';
 import type { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
@@ -64,8 +64,8 @@ describe(RestockNoticeHandler.name, () => {
   it('queues every notice owed under a job id without colons, so queuing twice runs each once', async () => {
     const { records } = emailRecords([notice, { kitId: 8, deployedAt, idempotencyKey: `restock:8:${deployedAt}` }]);
     const { jobs, queue } = recordingQueue();
-    expect(await queueRestockNotices(records, queue as unknown as Queue)).toBe(2);
-    await queueRestockNotices(records, queue as unknown as Queue);
+    expect(await queueRestockNotices(records, queue as unknown as TypedQueue<typeof QueueNames.verificationReminders>)).toBe(2);
+    await queueRestockNotices(records, queue as unknown as TypedQueue<typeof QueueNames.verificationReminders>);
     expect(jobs.map((j) => [j.name, j.jobId, j.data])).toEqual([
       ['restock-notice', restockJobId(notice), { kind: 'restock-notice', kitId: 7, deployedAt }],
       ['restock-notice', `restock_8_${deployedAt.replace(/:/g, '_')}`, { kind: 'restock-notice', kitId: 8, deployedAt }],

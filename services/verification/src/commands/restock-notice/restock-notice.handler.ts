@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { EmailTemplateIds, type VerificationReminderJob } from '@bleedkits/contracts';
-import { Clock } from '@bleedkits/platform';
+import { EmailTemplateIds, type QueueNames } from '@bleedkits/contracts';
+import { Clock, type TypedQueue } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
 import { EmailRecordRepository, type RestockNotice } from '../../database/email-record.repository';
 import { ProjectionRepository } from '../../database/projection.repository';
@@ -11,11 +10,13 @@ import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 export const restockJobId = (n: RestockNotice) => n.idempotencyKey.replace(/:/g, '_');
 
 /** Queues every restock notice not yet sent (a job id per notice, so queuing twice runs it once). */
-export async function queueRestockNotices(records: EmailRecordRepository, queue: Queue): Promise<number> {
+export async function queueRestockNotices(
+  records: EmailRecordRepository,
+  queue: TypedQueue<typeof QueueNames.verificationReminders>,
+): Promise<number> {
   const notices = await records.unsentRestocks();
   for (const n of notices) {
-    const job: VerificationReminderJob = { kind: 'restock-notice', kitId: n.kitId, deployedAt: n.deployedAt };
-    await queue.add('restock-notice', job, { jobId: restockJobId(n) });
+    await queue.add('restock-notice', { kind: 'restock-notice', kitId: n.kitId, deployedAt: n.deployedAt }, { jobId: restockJobId(n) });
   }
   return notices.length;
 }

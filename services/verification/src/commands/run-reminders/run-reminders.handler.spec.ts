@@ -1,5 +1,5 @@
-import type { Queue } from 'bullmq';
-import type { VerificationReminderJob } from '@bleedkits/contracts';
+import type { QueueNames, VerificationReminderJob } from '@bleedkits/contracts';
+import type { TypedQueue } from '@bleedkits/platform';
 import type { ReminderRunRepository } from '../../database/reminder-run.repository';
 import { RunRemindersHandler } from './run-reminders.handler';
 
@@ -10,7 +10,10 @@ describe(RunRemindersHandler.name, () => {
     return {
       runs,
       queue,
-      handler: new RunRemindersHandler(runs as unknown as ReminderRunRepository, queue as unknown as Queue<VerificationReminderJob>),
+      handler: new RunRemindersHandler(
+        runs as unknown as ReminderRunRepository,
+        queue as unknown as TypedQueue<typeof QueueNames.verificationReminders>,
+      ),
     };
   };
 

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
-import {
-  QueueNames,
-  type VerificationReminderJob,
-  type VerificationReminderRunAccepted,
-  type VerificationReminderRunRequest,
-} from '@bleedkits/contracts';
+import { QueueNames, type VerificationReminderRunAccepted, type VerificationReminderRunRequest } from '@bleedkits/contracts';
+import { InjectTypedQueue, type TypedQueue } from '@bleedkits/platform';
 import { ReminderRunRepository } from '../../database/reminder-run.repository';
 
 /**
@@ -19,7 +13,7 @@ import { ReminderRunRepository } from '../../database/reminder-run.repository';
 export class RunRemindersHandler {
   constructor(
     private readonly runs: ReminderRunRepository,
-    @InjectQueue(QueueNames.verificationReminders) private readonly queue: Queue<VerificationReminderJob>,
+    @InjectTypedQueue(QueueNames.verificationReminders) private readonly queue: TypedQueue<typeof QueueNames.verificationReminders>,
   ) {}
 
   async execute(req: VerificationReminderRunRequest): Promise<VerificationReminderRunAccepted> {
