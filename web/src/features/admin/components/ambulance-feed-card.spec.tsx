@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type FeedAccessLogEntry, type FeedAccessLogResponse, FeedClientMessages, type FeedClientView } from '@bleedkits/contracts';
+import { type FeedAccessLogEntry, type FeedAccessLogResponse, FeedClientMessages, type FeedClientView, FeedPushMessages } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -122,6 +122,31 @@ describe(AmbulanceFeedCard.name, () => {
     await user.click(screen.getByRole('button', { name: 'Revoke London CAD' }));
     expect(await screen.findByText('Feed client revoked')).toBeInTheDocument();
     expect(fetchMock.calls()).toContain(`DELETE /api/admin/ambulance-feed/clients/${c.id}`);
+  });
+
+  it("opens an active client's push delivery in a dialog, and gives the focus back to its button on close", async () => {
+    const c = client(6, { label: 'NWAS CAD' });
+    const push = `/api/admin/ambulance-feed/clients/${c.id}/push`;
+    const fetchMock = mockFetch({
+      'GET /api/admin/ambulance-feed/clients': json({
+        clients: [c, client(7, { label: 'Old NWAS key', revokedAt: '2026-02-01T12:00:00.000Z' })],
+      }),
+      'GET /api/admin/ambulance-feed/access-log': emptyLog(),
+      [`GET ${push}`]: json({ message: FeedPushMessages.noSubscription }, 404),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp(<AmbulanceFeedCard />);
+    const table = await screen.findByRole('table', { name: 'Feed clients: North West' });
+    expect(within(within(table).getByText('Old NWAS key').closest('tr')!).queryByRole('button', { name: /Push delivery/ })).not.toBeInTheDocument();
+    const open = within(table).getByRole('button', { name: 'Push delivery for NWAS CAD' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Push delivery: NWAS CAD' });
+    expect(await within(dialog).findByText(/This client has no push delivery/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Set webhook URL' })).toBeInTheDocument();
+    expect(fetchMock.calls()).toContain(`GET ${push}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(open).toHaveFocus();
   });
 
   it('shows the access log newest first, one server page at a time', async () => {

@@ -34,23 +34,20 @@ import {
   useAdminFeedClientsQuery,
   useAdminRevokeFeedClientMutation,
 } from '../ambulance-feed-api';
+import { feedTime } from '../lib/feed-time';
+import { FeedPushDialog } from './feed-push/feed-push-dialog';
 
 const SCOPE_OPTIONS = FEED_SCOPES.map((value) => ({ value, label: FEED_SCOPE_LABELS[value] }));
 
-/** dd/MM/yyyy HH:mm in UK time; 'Never' when there is no time. */
-export function feedTime(value: string | null): string {
-  if (!value) return 'Never';
-  const d = new Date(value);
-  const time = d.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
-  return `${d.toLocaleDateString('en-GB', { timeZone: 'Europe/London' })} ${time}`;
-}
+export { feedTime };
 
 export const revokeConfirmation = (c: Pick<FeedClientView, 'label' | 'scope'>): string =>
   `Revoke the key of ${c.label} (${FEED_SCOPE_LABELS[c.scope]})? Anything using it loses the feed at once. This cannot be undone.`;
 
 /**
  * Admin Tools: the ambulance-service feed. Admins create a key per feed client (shown once, with a copy button),
- * see when each was last used, revoke them, and read who was given cabinet codes.
+ * see when each was last used, revoke them, and read who was given cabinet codes. Each client's 'Push delivery' opens
+ * its webhook subscription (./feed-push).
  */
 export function AmbulanceFeedCard() {
   return (
@@ -61,7 +58,8 @@ export function AmbulanceFeedCard() {
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Control rooms and the first-responder app pull approved kits with a key of their own (GET /api/ambulance-feed/v1/kits, documented at
-          /api/docs). An ambulance service&apos;s key gets its kits with cabinet codes; the responder app&apos;s gets public kits only.
+          /api/docs). An ambulance service&apos;s key gets its kits with cabinet codes; the responder app&apos;s gets public kits only. A client can
+          also be given a webhook: Push delivery sends it each change as it happens.
         </Typography>
         <Stack spacing={3}>
           <FeedClients />
@@ -80,6 +78,7 @@ function FeedClients() {
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [created, setCreated] = useState<CreateFeedClientResponse | null>(null);
+  const [pushFor, setPushFor] = useState<FeedClientView | null>(null);
   const toast = useToast();
 
   const onCreate = async (e: FormEvent) => {
@@ -189,9 +188,19 @@ function FeedClients() {
                       </TableCell>
                       <TableCell>
                         {!c.revokedAt && (
-                          <Button size="small" color="error" onClick={() => void onRevoke(c)} aria-label={`Revoke ${c.label}`}>
-                            Revoke
-                          </Button>
+                          <Stack direction="row" spacing={1}>
+                            <Button
+                              size="small"
+                              onClick={() => setPushFor(c)}
+                              aria-label={`Push delivery for ${c.label}`}
+                              sx={{ whiteSpace: 'nowrap' }}
+                            >
+                              Push delivery
+                            </Button>
+                            <Button size="small" color="error" onClick={() => void onRevoke(c)} aria-label={`Revoke ${c.label}`}>
+                              Revoke
+                            </Button>
+                          </Stack>
                         )}
                       </TableCell>
                     </TableRow>
@@ -201,6 +210,7 @@ function FeedClients() {
           </TableContainer>
         </Box>
       ))}
+      {pushFor && <FeedPushDialog client={pushFor} onClose={() => setPushFor(null)} />}
     </section>
   );
 }
