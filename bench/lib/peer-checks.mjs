@@ -24,8 +24,10 @@ export function errorsOf(mix) {
   return { errors: mix.errors, timeouts, non2xx, requests: mix.requests, okPerSec };
 }
 
+// A responder that does not answer in time shows as a 504 from the gateway (after its second ask), so wrk counts it
+// among the non-2xx answers, not among its own time-outs (no answer within 10 s).
 const errorText = (e) =>
-  `${e.errors} errors of ${e.requests} requests (${e.timeouts} time-outs, ${e.non2xx} non-2xx${e.okPerSec != null && e.errors ? `; ${e.okPerSec} successful req/s` : ''})`;
+  `${e.errors} errors of ${e.requests} requests (${e.non2xx} non-2xx answers, such as the gateway's 504 on a responder's time-out; ${e.timeouts} client time-outs${e.okPerSec != null && e.errors ? `; ${e.okPerSec} successful req/s` : ''})`;
 
 /** The PostGIS ratio checks of targets.mjs, each with the baseline's own errors written beside its figure. */
 export function withBaselineErrors(checks, r) {
