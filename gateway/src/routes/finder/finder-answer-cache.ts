@@ -1,24 +1,31 @@
 import { indexTagContent, isNewerIndexTag } from '@bleedkits/contracts';
 
-/** A cached answer: its body as sent, whether that body is gzipped, and its ETag. */
-export type CachedAnswer = { body: Buffer; gzip: boolean; etag: string };
-type Entry = CachedAnswer & { bytes: number; at: number };
+/**
+ * A cached answer: its body as sent, whether that body is gzipped, its ETag, and the whole set of response headers
+ * worked out once (a hit is written with one writeHead, as a bare server would).
+ */
+export type CachedAnswer = { body: Buffer; gzip: boolean; etag: string; headers: Readonly<Record<string, string>> };
+type Entry = CachedAnswer & { bytes: number };
 
 /** Bytes counted per entry beyond its body (key, object, map slot). */
 const OVERHEAD = 200;
 
 /**
  * The gateway's small cache of hot public answers (viewport and nearby), keyed by the content part of geo-search's
- * index tag and the normalised request, bounded in bytes (the oldest out first: a hit costs one lookup, no reordering). An answer is served from it
- * only for the content the gateway believes current: that of the newest tag (by feed revision) a replica announced
- * (geo-search.evt.index-changed.v1) or answered with. A change of the public kits gives a new content hash, so every
- * answer of the old one stops being served at once; a change that alters no public kit keeps the cache. What the
- * gateway believes is trusted only `ttlMs` without news, so a lost announcement costs a few seconds at most.
+ * index tag and the normalised request, bounded in bytes (the oldest out first: a hit costs one lookup, no
+ * reordering). An answer is served from it only for the content the gateway believes current: that of the newest
+ * tag (by feed revision) a replica announced (geo-search.evt.index-changed.v1) or answered with. A change of the
+ * public kits gives a new content hash, so every answer of the old one stops being served at once; a change that
+ * alters no public kit keeps the cache. What the gateway believes is trusted only `ttlMs` without news, so a lost
+ * announcement costs a few seconds at most. An answer itself does not age: the same kits and the same request give
+ * the same bytes, so it stays right for as long as its content is current (expiring it only sent the hottest views
+ * back to geo-search all at once every few seconds).
  */
 export class FinderAnswerCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private tag: string | null = null;
+  private content: string | null = null;
   private confirmedAt = 0;
 
   constructor(
@@ -34,15 +41,17 @@ export class FinderAnswerCache {
 
   /** The content part of the current tag: what cached answers and ETags are keyed by. */
   get currentContent(): string | null {
-    const tag = this.currentTag;
-    return tag ? indexTagContent(tag) : null;
+    return this.currentTag ? this.content : null;
   }
 
   /** A replica is at `tag` (an announcement or an answer): the newest one seen becomes current. */
   observe(tag: string | null | undefined): void {
     if (!tag) return;
     const current = this.currentTag;
-    if (isNewerIndexTag(tag, current)) this.tag = tag;
+    if (isNewerIndexTag(tag, current)) {
+      this.tag = tag;
+      this.content = indexTagContent(tag);
+    }
     // The same tag, or a replica not as far on that holds the same kits, vouches for the current content too.
     else if (tag !== this.tag && !(current && indexTagContent(tag) === indexTagContent(current))) return;
     this.confirmedAt = this.now();
@@ -51,17 +60,10 @@ export class FinderAnswerCache {
   /** The answer for a client that accepts gzip (`gzip`) or not, for the kits named by `content`. */
   get(content: string, key: string, gzip: boolean): CachedAnswer | null {
     const k = `${content}|${key}|${gzip ? 1 : 0}`;
-    const e = this.entries.get(k);
-    if (!e) return null;
-    if (this.now() - e.at > this.ttlMs) {
-      this.entries.delete(k);
-      this.bytes -= e.bytes;
-      return null;
-    }
-    return e;
+    return this.entries.get(k) ?? null;
   }
 
-  put(content: string, key: string, gzip: boolean, body: Buffer, encoded: boolean, etag: string): void {
+  put(content: string, key: string, gzip: boolean, body: Buffer, encoded: boolean, etag: string, headers: Readonly<Record<string, string>>): void {
     const k = `${content}|${key}|${gzip ? 1 : 0}`;
     const bytes = body.byteLength + k.length + OVERHEAD;
     if (bytes > this.maxBytes / 8) return;
@@ -76,7 +78,7 @@ export class FinderAnswerCache {
       this.bytes -= oldest.bytes;
     }
     // A copy: the reply's bytes are a view of a NATS message buffer.
-    this.entries.set(k, { body: Buffer.from(body), gzip: encoded, etag, bytes, at: this.now() });
+    this.entries.set(k, { body: Buffer.from(body), gzip: encoded, etag, headers, bytes });
     this.bytes += bytes;
   }
 

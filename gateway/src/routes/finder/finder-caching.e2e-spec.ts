@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type Kit, type Actor, KitsSubjects } from '@bleedkits/contracts';
+import { connect } from 'nats';
+import { type Kit, type Actor, GeoSearchSubjects, KitsSubjects, replicaSubject } from '@bleedkits/contracts';
 import { KitProjection } from '@bleedkits/geo-search';
 import { NatsBus } from '@bleedkits/platform';
 import { type Stack, startStack } from '../../../test/stack-harness';
@@ -148,6 +149,31 @@ describe('finder answers cacheable by browsers, CDNs and the gateway (ETag, 304,
     // Nearby answers after the change carry the new content's validator too.
     const nearby = await get(NEARBY, GZIP);
     expect(((await nearby.json()) as Item[]).map((k) => k.id)).toContain(pending.id);
+  });
+
+  it('asks geo-search once for a burst of the same new view, then answers it from the gateway alone, headers and all', async () => {
+    const observer = await connect({ servers: stack.nats.url });
+    let asked = 0;
+    for (const subject of [GeoSearchSubjects.viewport, replicaSubject(GeoSearchSubjects.viewport, '*')])
+      observer.subscribe(subject, { callback: () => void asked++ });
+    await observer.flush();
+    const view = '/api/bleed-kits/public?north=53.45&south=53.38&east=-2.28&west=-2.40&zoom=13';
+    const burst = await Promise.all(Array.from({ length: 20 }, () => get(view, GZIP)));
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const bodies = new Set(await Promise.all(burst.map((r) => r.text())));
+    expect(bodies.size).toBe(1);
+    const kept = await Promise.all(Array.from({ length: 20 }, () => get(view, GZIP)));
+    for (const r of kept) {
+      expect(r.headers.get('etag')).toBe(burst[0].headers.get('etag'));
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('cache-control')).toBe(CACHEABLE);
+      expect(r.headers.get('content-encoding')).toBe('gzip');
+      expect(await r.text()).toBe([...bodies][0]);
+    }
+    expect((await get(view, { ...GZIP, 'if-none-match': burst[0].headers.get('etag')! })).status).toBe(304);
+    await observer.flush();
+    expect(asked).toBe(1);
+    await observer.close();
   });
 
   it('answers a hot request from the gateway itself while geo-search is away (within its TTL), and a new one 503', async () => {

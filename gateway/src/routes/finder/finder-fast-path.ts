@@ -21,7 +21,7 @@ import {
   replicaSubject,
   viewportRequestKey,
 } from '@bleedkits/contracts';
-import { type NatsBus, RemoteCallError, httpLatency, httpRequests } from '@bleedkits/platform';
+import { type NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { statusForCode } from '../../errors/http-error.filter';
 import { BodyMessages, mediaType } from '../../security/request-bodies';
 import { PUBLIC_SNAPSHOT_PATH } from '@bleedkits/contracts';
@@ -29,8 +29,18 @@ import { FinderAnswerCache } from './finder-answer-cache';
 import { GeoReplicas } from './geo-replicas';
 import { BenchPeerSubjects } from './bench-peer-subjects';
 import { type FinderEnv, readFinderEnv } from './finder-env';
+import { FinderRequestMetrics } from './finder-request-metrics';
 import { readPublicSnapshot, writePublicSnapshot } from './public-snapshot-relay';
-import { type FinderCaching, acceptsGzip, finderETag, ifNoneMatchHolds, readReplyFrame, writeAnswer, writeNotModified } from './reply-relay';
+import {
+  type FinderCaching,
+  acceptsGzip,
+  answerHeaders,
+  finderETag,
+  ifNoneMatchHolds,
+  readReplyFrame,
+  writeAnswer,
+  writeNotModified,
+} from './reply-relay';
 
 const gzipAsync = promisify(gzipCallback);
 
@@ -126,6 +136,9 @@ const BENCH_ROUTES: Readonly<Record<string, HotRoute>> = {
   },
 };
 
+/** Raw URLs whose normalised request the fast path remembers (cleared when full: a miss only costs a parse). */
+const MAX_REMEMBERED_URLS = 50_000;
+
 const ASK_FOR_GZIP: Readonly<Record<string, string>> = { [GeoSearchWire.acceptEncodingHeader]: GeoSearchWire.gzip };
 const NOT_CACHED: FinderCaching = { cacheControl: 'no-cache' };
 
@@ -195,19 +208,54 @@ export function finderFastPath(
     sendJson(res, status, { message: error.message, errorId });
   };
 
+  /** The normalised request of a raw URL seen before, so a hit is served without parsing its query again. */
+  const keysOfUrls = new Map<string, string>();
+  const rememberKey = (url: string, key: string) => {
+    if (keysOfUrls.size >= MAX_REMEMBERED_URLS) keysOfUrls.clear();
+    keysOfUrls.set(url, key);
+  };
+  /** Misses for the same answer asked at the same time share one query (a popular view must not stampede). */
+  const inFlight = new Map<string, Promise<Uint8Array>>();
+  const askOnce = (subject: string, key: string, gzip: boolean, query: unknown): Promise<Uint8Array> => {
+    const id = `${subject}|${key}|${gzip ? 1 : 0}`;
+    let pending = inFlight.get(id);
+    if (!pending) {
+      pending = ask(subject, Buffer.from(JSON.stringify(query)), gzip ? ASK_FOR_GZIP : undefined).finally(() => inFlight.delete(id));
+      inFlight.set(id, pending);
+    }
+    return pending;
+  };
+
+  /** A cached answer for this request, written; false when there is none (or the request is not a plain GET of one). */
+  const answerFromCache = (req: IncomingMessage, res: ServerResponse, key: string): boolean => {
+    const content = cache.currentContent;
+    if (!content) return false;
+    const gzip = acceptsGzip(req);
+    const hit = cache.get(content, key, gzip);
+    if (!hit) return false;
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && ifNoneMatchHolds(ifNoneMatch, hit.etag)) writeNotModified(res, { ...cacheable, etag: hit.etag });
+    else writeAnswer(res, hit.body, hit.headers);
+    return true;
+  };
+
   const answer = async (req: IncomingMessage, res: ServerResponse, route: HotRoute, query: unknown): Promise<void> => {
     const gzip = acceptsGzip(req);
     const key = route.key?.(query as never);
     const ifNoneMatch = req.headers['if-none-match'];
-    const content = key ? cache.currentContent : null;
-    if (key && content) {
-      const hit = cache.get(content, key, gzip);
-      // The validator is kept with the answer; worked out only when it is needed otherwise.
-      const etag = hit?.etag ?? (ifNoneMatch ? finderETag(content, key, gzip) : null);
-      if (etag && ifNoneMatchHolds(ifNoneMatch, etag)) return writeNotModified(res, { ...cacheable, etag });
-      if (hit) return writeAnswer(res, hit.body, hit.gzip, { ...cacheable, etag: hit.etag });
+    if (key) {
+      rememberKey(req.url!, key);
+      if (answerFromCache(req, res, key)) return;
+      // The validator of an answer not kept here: worked out only when it is needed.
+      const content = cache.currentContent;
+      if (content && ifNoneMatch && ifNoneMatchHolds(ifNoneMatch, finderETag(content, key, gzip)))
+        return writeNotModified(res, { ...cacheable, etag: finderETag(content, key, gzip) });
     }
-    const reply = readReplyFrame(await ask(route.subject, Buffer.from(JSON.stringify(query)), gzip ? ASK_FOR_GZIP : undefined));
+    const reply = readReplyFrame(
+      await (key
+        ? askOnce(route.subject, key, gzip, query)
+        : ask(route.subject, Buffer.from(JSON.stringify(query)), gzip ? ASK_FOR_GZIP : undefined)),
+    );
     if (!reply.ok) return sendError(res, reply.error, route.subject);
     let body = reply.body;
     let encoded = reply.gzip;
@@ -216,15 +264,17 @@ export function finderFastPath(
       body = await gzipAsync(body, { level: 1 });
       encoded = true;
     }
-    if (!key || !reply.tag) return writeAnswer(res, body, encoded, NOT_CACHED, reply.place);
+    if (!key || !reply.tag) return writeAnswer(res, body, answerHeaders(body, encoded, NOT_CACHED, reply.place));
     cache.observe(reply.tag);
     const replyContent = indexTagContent(reply.tag);
     const caching = { ...cacheable, etag: finderETag(replyContent, key, gzip) };
     if (ifNoneMatchHolds(ifNoneMatch, caching.etag)) return writeNotModified(res, caching);
-    cache.put(replyContent, key, gzip, body, encoded, caching.etag);
-    writeAnswer(res, body, encoded, caching);
+    const headers = answerHeaders(body, encoded, caching);
+    cache.put(replyContent, key, gzip, body, encoded, caching.etag, headers);
+    writeAnswer(res, body, headers);
   };
 
+  const metrics = new FinderRequestMetrics();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
@@ -232,14 +282,13 @@ export function finderFastPath(
     const path = q < 0 ? url : url.slice(0, q);
     const route = HOT_FINDER_ROUTES[path] ?? (env.BENCH_SQL_BASELINE ? BENCH_ROUTES[path] : undefined);
     if (!route && path !== PUBLIC_SNAPSHOT_PATH) return false;
-    const endTimer = httpLatency.startTimer({ method: req.method, route: path });
-    res.on('finish', () => {
-      endTimer();
-      httpRequests.inc({ method: req.method!, route: path, status: String(res.statusCode) });
-    });
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    metrics.observe(req.method, path, res);
     // A map query has no body; a form-encoded one is refused as on every other route (JSON only).
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+    // The busiest case first, as cheap as a bare server's: a query seen before whose answer is kept here.
+    const knownKey = route?.key && !hasBody ? keysOfUrls.get(url) : undefined;
+    if (knownKey !== undefined && answerFromCache(req, res, knownKey)) return true;
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (hasBody && mediaType(req.headers['content-type']) !== 'application/json') {
       sendJson(res, 415, { message: BodyMessages.jsonOnly, errors: [BodyMessages.jsonOnly] });
       return true;
