@@ -458,25 +458,33 @@ function mulberry(seed) {
  * the kits of the map cells the box covers, supercluster the clusters whose centre is in the box).
  */
 async function peerAgreement(baseUrl, mixes, samples = 50) {
-  const get = async (p) => {
+  const bytes = { finder: 0, peer: 0 };
+  const get = async (p, who) => {
     const res = await fetch(`${baseUrl}${p}`, { headers: { 'accept-encoding': 'gzip' } });
     if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
-    return res.json();
+    const text = await res.text();
+    bytes[who] += Buffer.byteLength(text);
+    return JSON.parse(text);
   };
   const nearby = { asked: 0, sameKitsInOrder: 0, sameKits: 0 };
   for (let i = 0; i < samples; i++) {
     const at = (i * 197) % mixes.nearby.requests.length;
-    const ours = (await get(requestPath(mixes.nearby, at))).map((k) => k.id);
-    const theirs = (await get(requestPath(mixes.nearby, at, { path: '/api/bench/peer-nearby' }))).map((k) => k.id);
+    const ours = (await get(requestPath(mixes.nearby, at), 'finder')).map((k) => k.id);
+    const theirs = (await get(requestPath(mixes.nearby, at, { path: '/api/bench/peer-nearby' }), 'peer')).map((k) => k.id);
     nearby.asked++;
     if (ours.join() === theirs.join()) nearby.sameKitsInOrder++;
     if ([...ours].sort().join() === [...theirs].sort().join()) nearby.sameKits++;
   }
+  nearby.jsonKB = { finder: round(bytes.finder / 1024 / samples), peer: round(bytes.peer / 1024 / samples) };
+  bytes.finder = bytes.peer = 0;
+  const items = { finder: 0, peer: 0 };
   const viewports = { asked: 0, sameKitsCounted: 0, bothKitsOnly: 0, bothClustered: 0, withinLimit: 0, countDifferencePercent: [] };
   for (let i = 0; i < samples; i++) {
     const at = (i * 181) % mixes.cold.requests.length;
-    const ours = await get(requestPath(mixes.cold, at, { cycleOffset: 5 }));
-    const theirs = await get(requestPath(mixes.cold, at, { cycleOffset: 5, path: '/api/bench/peer-public' }));
+    const ours = await get(requestPath(mixes.cold, at, { cycleOffset: 5 }), 'finder');
+    const theirs = await get(requestPath(mixes.cold, at, { cycleOffset: 5, path: '/api/bench/peer-public' }), 'peer');
+    items.finder += ours.length;
+    items.peer += theirs.length;
     const clustered = (a) => a.some((it) => it.isCluster === true);
     viewports.asked++;
     const [n, m] = [countInViewport(ours), countInViewport(theirs)];
@@ -488,6 +496,9 @@ async function peerAgreement(baseUrl, mixes, samples = 50) {
   }
   const diffs = viewports.countDifferencePercent.sort((a, b) => a - b);
   viewports.countDifferencePercent = { p50: round(percentile(diffs, 50) * 100, 1), max: round(diffs[diffs.length - 1] * 100, 1) };
+  // What each answer carries (its JSON before compression), so a ratio is read against comparable work.
+  viewports.jsonKB = { finder: round(bytes.finder / 1024 / samples), peer: round(bytes.peer / 1024 / samples) };
+  viewports.items = { finder: round(items.finder / samples), peer: round(items.peer / samples) };
   return { nearby, viewports };
 }
 
@@ -772,6 +783,7 @@ async function benchSize(size, baseEnv, natsBin) {
       const warmOffset = run.mix.mix === 'cold' ? -1 : 0;
       if (WARMUP > 0) await generate(url, run, { ...run.opts, cycleOffset: warmOffset }, WARMUP, { warmUp: true }).done;
       sampler.resetWindow();
+      const peerBefore = isPeer ? await peerStats(Date.now()) : null;
       const before = cpuSnapshot(pidsOf);
       const machineBefore = machineCpu();
       const load = generate(url, run, run.opts, DURATION);
@@ -802,7 +814,9 @@ async function benchSize(size, baseEnv, natsBin) {
       if (fresh && name === 'cold') result.freshness = await fresh;
       if (fresh && name === 'peer-cold') result.peerFreshness = await fresh;
       if (isPeer) {
-        s.peerRebuilds = rebuildSummary((await peerStats(measuredFrom)).rebuilds.filter((b) => b.reason === 'change'));
+        const peerAfter = await peerStats(measuredFrom);
+        s.peerRebuilds = rebuildSummary(peerAfter.rebuilds.filter((b) => b.reason === 'change'));
+        s.peerCache = { hits: peerAfter.cache.hits - peerBefore.cache.hits, misses: peerAfter.cache.misses - peerBefore.cache.misses };
         if (!PEER_MIXES.includes(MIXES[at + 1])) await stopPeer();
       }
       say(

@@ -107,7 +107,7 @@ export function formatPeer(r) {
     const s = r.mixes?.[name];
     if (!s) continue;
     lines.push(
-      `${name.padEnd(12)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  ${errorText(errorsOf(s))}  generator ${s.generator?.cpuPercent} % vs server ${s.serverCpuPercent} %${s.generatorBound ? '  GENERATOR-BOUND' : ''}  load ${s.loadAverage}`,
+      `${name.padEnd(12)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  ${errorText(errorsOf(s))}  generator ${s.generator?.cpuPercent} % vs server ${s.serverCpuPercent} %${s.generatorBound ? '  GENERATOR-BOUND' : ''}  load ${s.loadAverage}${s.peerCache ? `  peer LRU hits ${s.peerCache.hits} of ${s.peerCache.hits + s.peerCache.misses}` : ''}${s.peerRebuilds?.count ? `  ${s.peerRebuilds.count} full rebuilds (p50 ${s.peerRebuilds.p50Ms} ms, ${s.peerRebuilds.totalMs} ms in all)` : ''}`,
     );
   }
   const p = r.peer;
