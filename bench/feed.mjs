@@ -30,6 +30,7 @@
 // Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_FEED_WARMUP_PAGES=2  BENCH_SEED=20261121
 //      BENCH_FEED_DATABASE=bleedkits_bench_feed
 //      BENCH_KEEP_DATABASE=1 (do not drop it at the end)
+//      BENCH_CPU_PROF=1 (the gateway and kits write V8 CPU profiles into bench/results/logs/cpuprof-<size>-<date>/ on exit)
 //      BENCH_BUILD_REF=HEAD (compile that commit, not the working tree: other people's edits in progress stay out)
 //      BENCH_PUSH=1  BENCH_PUSH_CHANGES=10000  BENCH_PUSH_RATE=20  BENCH_PUSH_DRAIN_SECONDS=60
 import { spawn } from 'node:child_process';
@@ -349,6 +350,10 @@ async function benchSize(size, baseEnv, natsBin, hook) {
   writeFileSync(logFile, '');
   say(`=== ${size.toLocaleString('en-GB')} kits (process log: ${path.relative(ROOT, logFile)}) ===`);
   const databaseUrl = replaceDatabase(baseEnv.DATABASE_URL, DB_NAME);
+  const profileArgs = (name) =>
+    env0.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(LOG_DIR, `cpuprof-${size}-${stamp}`)}`, `--cpu-prof-name=${name}.cpuprofile`]
+      : [];
   const natsDir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-bench-feed-nats-'));
   const result = { size, startedAt: new Date().toISOString(), cpuCount: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => round(l, 2)) };
   const children = [];
@@ -382,6 +387,7 @@ async function benchSize(size, baseEnv, natsBin, hook) {
     let t = Date.now();
     const kits = startProcess('kits', `services/kits/${BUILD_DIR}/main.js`, { ...env, SERVICE_HTTP_PORT: String(kitsPort) }, logFile, hook, [
       '--max-semi-space-size=64',
+      ...profileArgs('kits'),
     ]);
     children.push(kits);
     await waitForHttp(`http://127.0.0.1:${kitsPort}/readyz`, { child: kits, name: 'kits' });
@@ -417,6 +423,7 @@ async function benchSize(size, baseEnv, natsBin, hook) {
       { ...env, PORT: String(gatewayPort), MANAGEMENT_PORT: String(managementPort), SERVE_WEB: 'false' },
       logFile,
       hook,
+      profileArgs('gateway'),
     );
     children.push(identity, gateway);
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
