@@ -65,7 +65,9 @@ export function checkPeerTargets(r) {
     if (m[ours]?.reqPerSec == null || m[peer]?.reqPerSec == null) return;
     const ratio = m[ours].reqPerSec / Math.max(0.1, m[peer].reqPerSec);
     const e = errorsOf(m[peer]);
-    const full = `${what} (${m[ours].reqPerSec} vs ${m[peer].reqPerSec} req/s; peer: ${errorText(e)})`;
+    // Server CPU per request as well: on a shared machine the two mixes may not get the same share of the cores.
+    const cpuMs = (mix) => (mix.serverCpuPercent && mix.reqPerSec ? round((mix.serverCpuPercent * 10) / mix.reqPerSec, 2) : null);
+    const full = `${what} (${m[ours].reqPerSec} vs ${m[peer].reqPerSec} req/s; server CPU ${cpuMs(m[ours])} vs ${cpuMs(m[peer])} ms per request; peer: ${errorText(e)})`;
     const actual = `${round(ratio, 1)}x`;
     if (target == null) return add(full, '(reported)', actual, null);
     const b = bound(ours, peer);
