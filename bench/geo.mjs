@@ -19,8 +19,8 @@
 //      50 % and 80 % of their closed-loop req/s: p50 / p99 / p99.9, errors, requests that waited for a connection,
 //   6. kills one replica with SIGKILL under the cold mix, then restarts both in turn (SIGTERM, start, ready, next),
 //      counting every failed request,
-//   7. prints and writes every figure with PASS / FAIL per target (bench/lib/targets.mjs: ratios measured in
-//      the same run) to bench/results/geo-<size>-<date>.json and bench/results/latest.json, and refreshes the figures
+//   7. prints and writes every figure with PASS / FAIL per target (bench/lib/targets.mjs and, against the Node peer,
+//      bench/lib/peer-checks.mjs: ratios measured in the same run) to bench/results/geo-<size>-<date>.json and bench/results/latest.json, and refreshes the figures
 //      sections of bench/README.md and of the root README.md.
 //
 // The processes run from a private build of the working tree (swc into <package>/.bench-tmp/geo-build; the shared
@@ -28,8 +28,7 @@
 //
 // Env: BENCH_SIZES=30000,1000000  BENCH_DURATION_SECONDS=15  BENCH_WARMUP_SECONDS=5  BENCH_CONNECTIONS=32
 //      BENCH_MIXES=cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby  BENCH_FAULTS=1
-//      BENCH_SEED=20261121
-//      BENCH_DATABASE=bleedkits_bench  BENCH_INDEX_TIMEOUT_SECONDS=600  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
+//      BENCH_SEED=20261121  BENCH_DATABASE=bleedkits_bench  BENCH_INDEX_TIMEOUT_SECONDS=600  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -746,7 +745,7 @@ async function benchSize(size, baseEnv, natsBin) {
     // Latency at a steady arrival rate: the cold and nearby mixes sent open-loop at half and four fifths of what the
     // closed loop reached, each on boxes (points) the closed loop never asked.
     // Run before the baselines: PostGIS keeps answering its timed-out queries for a while after its mixes, and that
-    // backlog would be measured as the finder's latency.
+    // backlog would be measured as the finder's latency; the Node peer runs only for its own mixes.
     const openLoopPhase = async () => {
       result.openLoop = {};
       for (const name of ['cold', 'nearby']) {
