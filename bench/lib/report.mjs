@@ -2,12 +2,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const MB = 1024 ** 2;
-const MIX_ORDER = ['cold', 'hot', 'nearby', 'ceiling', 'postgis-cold', 'postgis-nearby', 'sql-cold'];
+const MIX_ORDER = ['cold', 'hot', 'nearby', 'ceiling', 'peer-cold', 'peer-hot', 'peer-nearby', 'postgis-cold', 'postgis-nearby', 'sql-cold'];
 const MIX_LABEL = {
   cold: 'cold viewports',
   hot: 'hot viewports',
   nearby: 'nearby',
   ceiling: 'ceiling (bare Node, hot bytes)',
+  'peer-cold': 'Node peer viewports (supercluster)',
+  'peer-hot': 'Node peer hot viewports',
+  'peer-nearby': 'Node peer nearby (kdbush + geokdbush)',
   'postgis-cold': 'PostGIS viewports (baseline)',
   'postgis-nearby': 'PostGIS nearby (baseline)',
   'sql-cold': 'plain SQL viewports (old baseline)',
