@@ -127,12 +127,10 @@ const percentile = (xs, p) => {
 };
 const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
 
-/** CPU seconds used so far by each process of the feed's path (gateway, kits, the database's backends). */
-function cpuOf(pidsOf) {
-  return Object.fromEntries(Object.entries(pidsOf()).map(([name, pids]) => [name, pids.reduce((n, pid) => n + (cpuSecondsOf(pid) ?? 0), 0)]));
-}
-
-/** CPU seconds so far of each process of the feed's path, by pid: the database's backends come and go over minutes. */
+/**
+ * CPU seconds so far of each process of the feed's path (gateway, kits, the database's backends), by pid: backends
+ * come and go, and a sum taken twice over different sets went below zero.
+ */
 function cpuByPid(pidsOf) {
   return Object.fromEntries(Object.entries(pidsOf()).map(([name, pids]) => [name, new Map(pids.map((pid) => [pid, cpuSecondsOf(pid) ?? 0]))]));
 }
@@ -167,7 +165,7 @@ async function pageWholeFeed(baseUrl, key, expected, gatewayRss, pidsOf) {
   let cursor = '0';
   let etag = null;
   const cpu0 = machineCpu();
-  const own0 = cpuOf(pidsOf);
+  const own0 = cpuByPid(pidsOf);
   gatewayRss.resetWindow();
   const started = performance.now();
   // This process is the generator (one client paging like a control room's system, checking every kit once).
@@ -193,9 +191,9 @@ async function pageWholeFeed(baseUrl, key, expected, gatewayRss, pidsOf) {
   const seconds = (performance.now() - started) / 1000;
   const generatorUsed = process.cpuUsage(generator0);
   const cpu1 = machineCpu();
-  const own1 = cpuOf(pidsOf);
+  const used = cpuSince(pidsOf, own0);
   const generatorCpuPercent = Math.round(((generatorUsed.user + generatorUsed.system) / 1e6 / seconds) * 100);
-  const serverCpuPercent = Math.round((Object.keys(own1).reduce((n, k) => n + own1[k] - own0[k], 0) / seconds) * 100);
+  const serverCpuPercent = Math.round((Object.values(used).reduce((n, v) => n + v, 0) / seconds) * 100);
   if (records !== expected) throw new Error(`paged ${records} kits, expected ${expected}`);
   // Polling at the head with nothing new: the cheap path. One request at the new cursor gives its ETag first.
   const prime = await fetch(`${baseUrl}/api/ambulance-feed/v1/kits?after=${cursor}&limit=${LIMIT}`, { headers: { authorization: `Bearer ${key}` } });
@@ -227,10 +225,10 @@ async function pageWholeFeed(baseUrl, key, expected, gatewayRss, pidsOf) {
     generatorBound: generatorBound(generatorCpuPercent, serverCpuPercent),
     // What the feed's own processes spent: independent of other work on the machine. A page goes gateway -> kits ->
     // Postgres -> kits -> gateway one part after another, so on an otherwise idle machine a page takes about the sum.
-    cpuSecondsPerPageOf5000: Object.fromEntries(Object.keys(own1).map((k) => [k, round(((own1[k] - own0[k]) / records) * 5000, 3)])),
+    cpuSecondsPerPageOf5000: Object.fromEntries(Object.entries(used).map(([k, v]) => [k, round((v / records) * 5000, 3)])),
     otherProcessesPercentOfOneCore: Math.max(
       0,
-      Math.round(((cpu1.busy - cpu0.busy - Object.keys(own1).reduce((n, k) => n + own1[k] - own0[k], 0)) / seconds) * 100),
+      Math.round(((cpu1.busy - cpu0.busy - Object.values(used).reduce((n, v) => n + v, 0)) / seconds) * 100),
     ),
     poll304: { answered304: notModified, of: pollMs.length, p50Ms: round(percentile(pollMs, 50)), p99Ms: round(percentile(pollMs, 99)) },
   };
