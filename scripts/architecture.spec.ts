@@ -273,7 +273,11 @@ const untypedQueues = (tree: string): string[] => {
         const worker = node.heritageClauses?.flatMap((h) => h.types).find((t) => t.expression.getText() === 'QueueWorker');
         const worksOn = queueKeyOf(worker?.typeArguments?.[0]);
         const named = queueKeyOf(processor.arguments[0]);
-        if (worksOn !== named) found.push(`${file}: @Processor(QueueNames.${named}) is not a QueueWorker<typeof QueueNames.${named}>`);
+        if (named === null || worksOn !== named) {
+          found.push(
+            `${file}: @Processor(${processor.arguments[0]?.getText()}) and its QueueWorker<...> name different queues (or none of QueueNames)`,
+          );
+        }
       }
       const injected = decoratorCall(node, 'InjectTypedQueue');
       if (injected && ts.isParameter(node)) {
@@ -282,7 +286,11 @@ const untypedQueues = (tree: string): string[] => {
             ? queueKeyOf(node.type.typeArguments?.[0])
             : null;
         const named = queueKeyOf(injected.arguments[0]);
-        if (typed !== named) found.push(`${file}: @InjectTypedQueue(QueueNames.${named}) is not a TypedQueue<typeof QueueNames.${named}>`);
+        if (named === null || typed !== named) {
+          found.push(
+            `${file}: @InjectTypedQueue(${injected.arguments[0]?.getText()}) and its TypedQueue<...> name different queues (or none of QueueNames)`,
+          );
+        }
       }
     }
   }
@@ -455,9 +463,10 @@ describe('architecture', () => {
       'contracts/src/queues: QueueNames.demoSweep (demo.sweep) has no QueueJobPayloads entry',
       "services/demo/src/commands/start-demo/start-demo.handler.ts: takes InjectQueue from @nestjs/bullmq, not platform's typed queue",
       "services/demo/src/commands/start-demo/start-demo.handler.ts: takes Queue from bullmq, not platform's typed queue",
-      'services/demo/src/jobs/demo.worker.ts: @Processor(QueueNames.demoRun) is not a QueueWorker<typeof QueueNames.demoRun>',
+      "services/demo/src/jobs/demo-sweep.worker.ts: @Processor('demo.sweep') and its QueueWorker<...> name different queues (or none of QueueNames)",
+      'services/demo/src/jobs/demo.worker.ts: @Processor(QueueNames.demoRun) and its QueueWorker<...> name different queues (or none of QueueNames)',
       "services/demo/src/providers/redis-jobs.ts: takes Worker from bullmq, not platform's typed queue",
-      'services/demo/src/schedules/demo-schedule.ts: @InjectTypedQueue(QueueNames.demoSweep) is not a TypedQueue<typeof QueueNames.demoSweep>',
+      'services/demo/src/schedules/demo-schedule.ts: @InjectTypedQueue(QueueNames.demoSweep) and its TypedQueue<...> name different queues (or none of QueueNames)',
     ]);
   });
 
