@@ -36,6 +36,7 @@ import {
 } from '../ambulance-feed-api';
 import { feedTime } from '../lib/feed-time';
 import { FeedPushDialog } from './feed-push/feed-push-dialog';
+import { Pager } from '@/components/pager';
 
 const SCOPE_OPTIONS = FEED_SCOPES.map((value) => ({ value, label: FEED_SCOPE_LABELS[value] }));
 
@@ -296,23 +297,7 @@ function AccessLog() {
               </TableBody>
             </Table>
           </TableContainer>
-          <Stack
-            direction="row"
-            spacing={1}
-            component="nav"
-            aria-label="Access log pages"
-            sx={{ mt: 1, alignItems: 'center', justifyContent: 'flex-end' }}
-          >
-            <Button size="small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-              Previous
-            </Button>
-            <Typography variant="body2">
-              Page {page} of {pageCount}
-            </Typography>
-            <Button size="small" onClick={() => setPage(page + 1)} disabled={page >= pageCount}>
-              Next
-            </Button>
-          </Stack>
+          <Pager label="Access log pages" page={page} pageCount={pageCount} onPage={setPage} />
         </>
       )}
     </section>

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +11,7 @@ import { useState } from 'react';
 import { useAdminFeedPushLogQuery } from '@/features/admin/feed-push-api';
 import { feedTime } from '@/features/admin/lib/feed-time';
 import { deliveryAnswerText, deliveryEventText } from './feed-push-format';
+import { Pager } from '@/components/pager';
 
 /**
  * A feed client's push delivery log: every attempt of every batch and test event, newest first, one server page at
@@ -77,23 +76,7 @@ export function DeliveryLog({ clientId, pollingInterval = 0 }: { clientId: strin
               </TableBody>
             </Table>
           </TableContainer>
-          <Stack
-            direction="row"
-            spacing={1}
-            component="nav"
-            aria-label="Delivery log pages"
-            sx={{ mt: 1, alignItems: 'center', justifyContent: 'flex-end' }}
-          >
-            <Button size="small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-              Previous
-            </Button>
-            <Typography variant="body2">
-              Page {page} of {pageCount}
-            </Typography>
-            <Button size="small" onClick={() => setPage(page + 1)} disabled={page >= pageCount}>
-              Next
-            </Button>
-          </Stack>
+          <Pager label="Delivery log pages" page={page} pageCount={pageCount} onPage={setPage} />
         </>
       )}
     </section>
