@@ -146,7 +146,7 @@ function WebhookUrlForm({
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           error={errors.length > 0}
-          helperText={errors[0] ?? 'An https:// address (http://127.0.0.1 is allowed outside production).'}
+          helperText={errors[0] ?? 'An https:// address of a public host (http://127.0.0.1 is allowed outside production).'}
           slotProps={{ htmlInput: { maxLength: FEED_PUSH_URL_MAX, autoComplete: 'off', spellCheck: false } }}
           sx={{ flexGrow: 1 }}
         />
