@@ -93,10 +93,50 @@ export class ApiDescription {
     return `${name} answered ${status} with a body its description does not allow:\n${errors.join('\n')}\nbody: ${text.slice(0, 600)}`;
   }
 
+  /**
+   * Every example the description gives, checked as strictly as an answer against the schema it illustrates: a
+   * media type's or parameter's `example` and `examples` against its `schema`, and a schema's own `example` and
+   * `examples` against that schema. Each problem names where the example is.
+   */
+  exampleProblems(): { count: number; problems: string[] } {
+    const found: { at: string[]; schemaAt: string[]; value: unknown }[] = [];
+    const walk = (node: unknown, at: string[]): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, [...at, String(i)]));
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      // A media type or parameter holds `schema`; anything else carrying an example inside a schema is a schema.
+      const inSchema = at.includes('schema') || at.includes('schemas');
+      const schemaAt = 'schema' in o && !inSchema ? [...at, 'schema'] : inSchema ? at : null;
+      if (schemaAt) {
+        if ('example' in o) found.push({ at: [...at, 'example'], schemaAt, value: o.example });
+        const examples = o.examples;
+        if (Array.isArray(examples) && inSchema) examples.forEach((value, i) => found.push({ at: [...at, 'examples', String(i)], schemaAt, value }));
+        else if (examples && typeof examples === 'object' && !inSchema) {
+          for (const [name, example] of Object.entries(examples as Record<string, { value?: unknown }>)) {
+            if ('value' in example) found.push({ at: [...at, 'examples', name, 'value'], schemaAt, value: example.value });
+          }
+        }
+      }
+      for (const [key, value] of Object.entries(o)) if (key !== 'example' && key !== 'examples') walk(value, [...at, key]);
+    };
+    walk(this.doc, []);
+    const problems = found.flatMap(({ at, schemaAt, value }) => {
+      const validate = this.validatorAt(schemaAt);
+      if (validate(value)) return [];
+      const errors = (validate.errors ?? []).map(
+        (e) => `${e.instancePath || '(example)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+      );
+      return [`${at.join(' › ')}: ${errors.join('; ')}`];
+    });
+    return { count: found.length, problems };
+  }
+
   private validator(template: string, method: string, status: string, media: string): ValidateFunction {
-    const pointer = ['paths', template, method, 'responses', status, 'content', media, 'schema'].map((p) =>
-      p.replace(/~/g, '~0').replace(/\//g, '~1'),
-    );
+    return this.validatorAt(['paths', template, method, 'responses', status, 'content', media, 'schema']);
+  }
+
+  private validatorAt(path: string[]): ValidateFunction {
+    const pointer = path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1'));
     const ref = `api#/${pointer.map(encodeURIComponent).join('/')}`;
     let validate = this.validators.get(ref);
     if (!validate) {
@@ -107,10 +147,18 @@ export class ApiDescription {
   }
 }
 
-/** Fails (throws) when the answer is not one its operation describes. */
+/**
+ * What checkDescribed throws: its own class, so a load loop that counts network failures as status 0 can tell a
+ * drifted answer apart and fail on it instead.
+ */
+export class AnswerDrift extends Error {
+  override readonly name = 'AnswerDrift';
+}
+
+/** Fails (throws AnswerDrift) when the answer is not one its operation describes. */
 export async function checkDescribed(baseUrl: string, method: string, path: string, answer: ReceivedAnswer): Promise<void> {
   const problem = (await ApiDescription.for(baseUrl)).problem(method, path, answer);
-  if (problem) throw new Error(`The answer drifted from /api/docs/openapi.json: ${problem}`);
+  if (problem) throw new AnswerDrift(`The answer drifted from /api/docs/openapi.json: ${problem}`);
 }
 
 /** fetch, with the answer checked against the description; the Response is returned unread. */

@@ -4,6 +4,7 @@ import { connect } from 'nats';
 import { type Kit, type Actor, GeoSearchSubjects, KitsSubjects, replicaSubject } from '@bleedkits/contracts';
 import { KitProjection } from '@bleedkits/geo-search';
 import { NatsBus } from '@bleedkits/platform';
+import { describedFetch } from '../../../test/described-answers';
 import { type Stack, startStack } from '../../../test/stack-harness';
 import { startGeoReplica } from '../../../test/geo-replica';
 import { seedKitsSql, traffordSites } from './testing/seed-kits';
@@ -29,7 +30,7 @@ describe('finder answers cacheable by browsers, CDNs and the gateway (ETag, 304,
   const admin: Actor = { id: randomUUID(), role: 'admin', email: 'admin@register.test' };
   const owner: Actor = { id: randomUUID(), role: 'user', email: 'owner@register.test' };
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(stack.baseUrl + path, { headers });
+  const get = (path: string, headers: Record<string, string> = {}) => describedFetch(stack.baseUrl + path, { headers });
 
   async function startGeo(): Promise<void> {
     geo = await startGeoReplica(stack.nats.url);

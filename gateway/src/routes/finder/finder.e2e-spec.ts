@@ -3,6 +3,7 @@ import { get as httpGet } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { FINDER, FinderMessages, PRIVATE_KIT_FIELDS, type ViewportQuery, mercatorX, mercatorY, viewportCells } from '@bleedkits/contracts';
 import { type HttpPeer, startPostcodesIoPeer } from '@bleedkits/platform/testing';
+import { checkDescribed, describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
 import { type Stack, startStack } from '../../../test/stack-harness';
 import { startGeoReplica } from '../../../test/geo-replica';
@@ -263,17 +264,17 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
 
   it('gzips large answers (level 1) for clients that accept it, and leaves small ones alone', async () => {
     const path = '/api/bleed-kits/nearby?lat=53.4255&lng=-2.3299&radius=25&limit=1000';
-    const raw = await fetch(stack.baseUrl + path, { headers: { 'accept-encoding': 'gzip' } });
+    const raw = await describedFetch(stack.baseUrl + path, { headers: { 'accept-encoding': 'gzip' } });
     expect(raw.headers.get('content-encoding')).toBe('gzip');
-    const plain = await fetch(stack.baseUrl + path, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await describedFetch(stack.baseUrl + path, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     const plainText = await plain.text();
     expect(JSON.parse(await raw.text())).toEqual(JSON.parse(plainText));
-    const small = await fetch(stack.baseUrl + '/api/bleed-kits/nearby?lat=10&lng=10&radius=1', { headers: { 'accept-encoding': 'gzip' } });
+    const small = await describedFetch(stack.baseUrl + '/api/bleed-kits/nearby?lat=10&lng=10&radius=1', { headers: { 'accept-encoding': 'gzip' } });
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.json()).toEqual([]);
     // Brotli is never used, even when preferred.
-    const br = await fetch(stack.baseUrl + path, { headers: { 'accept-encoding': 'br, gzip;q=0.5' } });
+    const br = await describedFetch(stack.baseUrl + path, { headers: { 'accept-encoding': 'br, gzip;q=0.5' } });
     expect(br.headers.get('content-encoding')).toBe('gzip');
     // On the wire: a real gzip stream of the same JSON.
     const wire = await new Promise<Buffer>((resolve, reject) =>
@@ -281,7 +282,12 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
         const chunks: Buffer[] = [];
         res
           .on('data', (c: Buffer) => chunks.push(c))
-          .on('end', () => resolve(Buffer.concat(chunks)))
+          .on('end', () =>
+            checkDescribed(stack.baseUrl, 'GET', path, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }).then(
+              () => resolve(Buffer.concat(chunks)),
+              reject,
+            ),
+          )
           .on('error', reject);
       }).on('error', reject),
     );
@@ -291,17 +297,17 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
 
   it('relays the gzip geo-search made: a cached viewport answers the same JSON gzipped or not, and search keeps its place header', async () => {
     const viewport = '/api/bleed-kits/public?north=53.6&south=53.3&east=-2.1&west=-2.6&zoom=12&limit=1000';
-    const identity = await fetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'identity' } });
+    const identity = await describedFetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'identity' } });
     const identityText = await identity.text();
     expect(identity.headers.get('content-encoding')).toBeNull();
     // The first gzip ask compresses the cached answer; the next ones reuse it.
     for (let i = 0; i < 3; i++) {
-      const gz = await fetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const gz = await describedFetch(stack.baseUrl + viewport, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(gz.headers.get('content-encoding')).toBe('gzip');
       expect(gz.headers.get('vary')).toBe('Accept-Encoding');
       expect(await gz.text()).toBe(identityText);
     }
-    const search = await fetch(stack.baseUrl + '/api/bleed-kits/search?location=Sale', { headers: { 'accept-encoding': 'gzip' } });
+    const search = await describedFetch(stack.baseUrl + '/api/bleed-kits/search?location=Sale', { headers: { 'accept-encoding': 'gzip' } });
     expect(search.status).toBe(200);
     expect(JSON.parse(search.headers.get('x-search-place')!)).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
     expect((await search.json()).length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import {
   KitMessages,
   importTemplateCsv,
 } from '@bleedkits/contracts';
+import { describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
 import { IMPORT_HEADER as header, importCsv, importRow as row } from '../../../test/import-csv';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
@@ -29,7 +30,11 @@ async function upload(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append(field, new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }), fileName);
-  const res = await fetch(client.baseUrl + path, { method: 'POST', body: form, headers: { cookie: `bk.sid=${client.sessionId}`, ...headers } });
+  const res = await describedFetch(client.baseUrl + path, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: `bk.sid=${client.sessionId}`, ...headers },
+  });
   const text = await res.text();
   let body: unknown;
   try {
@@ -72,7 +77,7 @@ describe('CSV import, comparison and queued updates over HTTP', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="bleed-kits-import-template.csv"');
     expect(res.text).toBe(importTemplateCsv());
-    const raw = new Uint8Array(await (await fetch(`${stack.baseUrl}/api/bleed-kits/template`)).arrayBuffer());
+    const raw = new Uint8Array(await (await describedFetch(`${stack.baseUrl}/api/bleed-kits/template`)).arrayBuffer());
     expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [head, example] = res.text.split('\r\n');
     expect(head.split(',')).toEqual([...IMPORT_COLUMNS]);
@@ -100,7 +105,7 @@ describe('CSV import, comparison and queued updates over HTTP', () => {
       const res = await send();
       expect({ name, status: res.status, message: res.body?.message }).toEqual({ name, status, message });
     }
-    const none = await fetch(`${stack.baseUrl}/api/admin/bleed-kits/import`, {
+    const none = await describedFetch(`${stack.baseUrl}/api/admin/bleed-kits/import`, {
       method: 'POST',
       body: new FormData(),
       headers: { cookie: `bk.sid=${user.sessionId}` },
