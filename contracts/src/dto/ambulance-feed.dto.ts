@@ -40,7 +40,10 @@ export class FeedQueryDto {
 
 /** POST /api/ambulance-feed/v1/kits/{id}/code-disclosed */
 export class CodeDisclosedDto {
+  // Named: reflection sees `string | null` as Object, which described the note as an object.
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     maxLength: 500,
     description: 'what the control room wants the custodian to know, e.g. the incident time',
     example: 'Code given to a caller at 14:05',

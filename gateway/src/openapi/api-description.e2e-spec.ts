@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { type Stack, startStack } from '../../test/stack-harness';
+import { ApiDescription } from '../../test/described-answers';
 import { HttpClient } from '../../test/http-client';
+import { OPERATION_EXAMPLES } from './examples';
 
 const REDOCLY = path.resolve(__dirname, '../../../node_modules/.bin/redocly');
 
@@ -13,7 +15,8 @@ type Operation = {
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }>;
+  requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }>; headers?: Record<string, unknown> }>;
 };
 type Description = { paths: Record<string, Record<string, Operation>>; tags?: { name: string }[] };
 
@@ -64,6 +67,36 @@ describe('the OpenAPI description at /api/docs', () => {
     expect(byId.get('AuditController_page')?.responses['403'].content?.['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ApiError',
     });
+  });
+
+  it('gives examples of the main bodies and answers, each one valid against the schema it illustrates', async () => {
+    const byId = new Map(operations().map(({ op }) => [op.operationId, op]));
+    const jsonOf = (content: Record<string, { example?: unknown }> | undefined) =>
+      Object.entries(content ?? {}).find(([media]) => media.split(';')[0] === 'application/json')?.[1].example;
+    const given = Object.entries(OPERATION_EXAMPLES).flatMap(([id, examples]) => {
+      const op = byId.get(id);
+      return [
+        ...(examples.request === undefined ? [] : [[`${id} request`, jsonOf(op?.requestBody?.content) !== undefined]]),
+        ...Object.keys(examples.answers ?? {}).map((status) => [`${id} ${status}`, jsonOf(op?.responses[status]?.content) !== undefined]),
+      ];
+    });
+    expect(given.filter(([, present]) => !present)).toEqual([]);
+    expect(given.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'KitsController_register request',
+        'KitsController_register 201',
+        'FinderFastPath_viewport 200',
+        'FinderFastPath_nearby 200',
+        'AmbulanceFeedController_kits 200',
+        'FeedClientsController_create request',
+        'FeedClientsController_create 201',
+        'FeedPushController_deliveries 200',
+      ]),
+    );
+    const { count, problems } = (await ApiDescription.for(stack.baseUrl)).exampleProblems();
+    // The operations' examples above, the error body's, and the properties' own (DTOs and feed models).
+    expect(count).toBeGreaterThan(given.length + 20);
+    expect(problems).toEqual([]);
   });
 
   it("passes Redocly's recommended ruleset with no error", async () => {

@@ -8,6 +8,7 @@ import { FEED_SECURITY_SCHEME } from '../routes/ambulance-feed/feed-openapi.mode
 import { isClientRateLimited } from '../security/client-rate-limit.guard';
 import { type RouteAccess, routeAccess } from '../security/guards';
 import { ANSWER_SCHEMAS } from './answer-schemas.generated';
+import { ERROR_EXAMPLES, OPERATION_EXAMPLES, type OperationExamples } from './examples';
 import type { AnswerSchemas, JsonSchema } from './answer-schemas.types';
 import { SESSION_SECURITY_SCHEME } from './security-schemes';
 
@@ -122,9 +123,36 @@ export function completeDescription(
       if (route) describeRefusals(operation, method, template, access, isClientRateLimited(reflector, targets));
       // Node's HTTP parser answers it before any route, with no body.
       operation.responses['431'] ??= { description: 'the request line or headers are too large (a query string over the limit): no body' };
+      if (operation.operationId && OPERATION_EXAMPLES[operation.operationId]) {
+        describeExamples(operation, OPERATION_EXAMPLES[operation.operationId]);
+      }
     }
   }
+  if (named.ApiErrorBody) named.ApiErrorBody = { ...named.ApiErrorBody, examples: ERROR_EXAMPLES };
   return doc;
+}
+
+/**
+ * The JSON examples of a request body and answers (examples.ts). An example for a body or status the operation
+ * does not describe is a mistake in examples.ts, so it fails the build rather than vanish.
+ */
+function describeExamples(operation: OperationObject, examples: OperationExamples): void {
+  const name = operation.operationId ?? '';
+  const json = (content: Record<string, { example?: unknown }> | undefined, where: string) => {
+    // The feed names its charset ('application/json; charset=utf-8').
+    const key = Object.keys(content ?? {}).find((k) => k.split(';')[0].trim() === 'application/json');
+    const media = key ? content?.[key] : undefined;
+    if (!media) throw new Error(`examples.ts: ${name} has no JSON ${where} to give an example`);
+    return media;
+  };
+  if (examples.request !== undefined) {
+    const body = operation.requestBody;
+    json(body && 'content' in body ? body.content : undefined, 'request body').example = examples.request;
+  }
+  for (const [status, example] of Object.entries(examples.answers ?? {})) {
+    const response = operation.responses[status] as ResponseObject | undefined;
+    json(response?.content, `${status} answer`).example = example;
+  }
 }
 
 /** Who may call: the security requirement (an empty one for a public call) and the same in words. */
