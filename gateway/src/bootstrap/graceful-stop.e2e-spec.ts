@@ -1,4 +1,5 @@
 import { type ServiceProcess, startServiceProcess } from '@bleedkits/platform/testing';
+import { describedFetch } from '../../test/described-answers';
 import { type Stack, startStack } from '../../test/stack-harness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,7 +27,8 @@ describe('a graceful stop of one kits replica under load', () => {
     let running = true;
     const worker = async () => {
       while (running) {
-        const status = await fetch(`${stack.baseUrl}/api/config/manufacturers`).then(
+        // A drifted answer is kept by its message, which the expectation on statuses then prints.
+        const status = await describedFetch(`${stack.baseUrl}/api/config/manufacturers`).then(
           async (r) => {
             await r.arrayBuffer();
             return r.status;

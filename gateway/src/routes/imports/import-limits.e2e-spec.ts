@@ -11,6 +11,7 @@ import {
   KitMessages,
   defaultAvailability,
 } from '@bleedkits/contracts';
+import { describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
 import { IMPORT_HEADER as header, importCsv, importRow } from '../../../test/import-csv';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
@@ -38,7 +39,7 @@ describe('CSV import limits over HTTP', () => {
   async function importFile(client: HttpClient, content: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
     const form = new FormData();
     form.append('csvFile', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }), 'kits.csv');
-    const res = await fetch(`${stack.baseUrl}/api/admin/bleed-kits/import`, {
+    const res = await describedFetch(`${stack.baseUrl}/api/admin/bleed-kits/import`, {
       method: 'POST',
       body: form,
       headers: { cookie: `bk.sid=${client.sessionId}`, ...headers },
@@ -47,7 +48,7 @@ describe('CSV import limits over HTTP', () => {
     return { status: res.status, body: JSON.parse(text), bytes: Buffer.byteLength(text) };
   }
   async function get(client: HttpClient, path: string): Promise<Answer & { text: string; headers: Headers }> {
-    const res = await fetch(stack.baseUrl + path, { headers: { cookie: `bk.sid=${client.sessionId}`, 'sec-fetch-site': 'same-origin' } });
+    const res = await describedFetch(stack.baseUrl + path, { headers: { cookie: `bk.sid=${client.sessionId}`, 'sec-fetch-site': 'same-origin' } });
     const text = await res.text();
     let body: unknown = text;
     try {

@@ -9,6 +9,7 @@ import {
   notTextMessage,
   tooLongMessage,
 } from '@bleedkits/contracts';
+import { describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
 import { exampleKit as kit } from '../../../test/example-kit';
 import { startGeoReplica } from '../../../test/geo-replica';
@@ -132,7 +133,7 @@ describe('kit availability and public fields over HTTP', () => {
       .join('\r\n');
     const form = new FormData();
     form.append('csvFile', new Blob([content], { type: 'text/csv' }), 'hours.csv');
-    const res = await fetch(`${stack.baseUrl}/api/admin/bleed-kits/import`, {
+    const res = await describedFetch(`${stack.baseUrl}/api/admin/bleed-kits/import`, {
       method: 'POST',
       body: form,
       headers: { cookie: `bk.sid=${owner.sessionId}` },

@@ -1,6 +1,7 @@
 import { CUSTODIAN_STOP_API_PATH, CustodianMailMessages, EmailTemplateIds, NotificationsSubjects, type SendEmailRequest } from '@bleedkits/contracts';
 import { NatsBus } from '@bleedkits/platform';
 import { type ReceivedMail, type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
+import { describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
 
@@ -49,7 +50,7 @@ describe('POST /api/custodian-mail/stop', () => {
     expect(oneClick.pathname).toBe(CUSTODIAN_STOP_API_PATH);
     expect(page.pathname).toBe('/stop-emails');
     const oneClickPost = () =>
-      fetch(`${stack.baseUrl}${oneClick.pathname}${oneClick.search}`, {
+      describedFetch(`${stack.baseUrl}${oneClick.pathname}${oneClick.search}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'List-Unsubscribe=One-Click',
@@ -102,7 +103,7 @@ describe('POST /api/custodian-mail/stop', () => {
   });
 
   it('lets a form through to this route only, and refuses a cross-site browser POST', async () => {
-    const form = await fetch(`${stack.baseUrl}/api/contact`, {
+    const form = await describedFetch(`${stack.baseUrl}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
