@@ -9,6 +9,8 @@ type Entry = CachedAnswer & { bytes: number };
 
 /** Bytes counted per entry beyond its body (key, object, map slot). */
 const OVERHEAD = 200;
+/** Requests remembered (by key alone) so an answer is kept from its second asking. */
+const SEEN_ONCE_KEYS = 20_000;
 
 /**
  * The gateway's small cache of hot public answers (viewport and nearby), keyed by the content part of geo-search's
@@ -19,10 +21,14 @@ const OVERHEAD = 200;
  * alters no public kit keeps the cache. What the gateway believes is trusted only `ttlMs` without news, so a lost
  * announcement costs a few seconds at most. An answer itself does not age: the same kits and the same request give
  * the same bytes, so it stays right for as long as its content is current (expiring it only sent the hottest views
- * back to geo-search all at once every few seconds).
+ * back to geo-search all at once every few seconds). An answer is kept from the second time it is asked, not the
+ * first, as geo-search keeps its own: a view asked once (most of a cold mix) would only cost a copy of its bytes and
+ * push a hot answer out.
  */
 export class FinderAnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** Keys asked once recently, oldest first (a doorkeeper: only keys, never answers). */
+  private readonly seenOnce = new Set<string>();
   private bytes = 0;
   private tag: string | null = null;
   private content: string | null = null;
@@ -66,7 +72,7 @@ export class FinderAnswerCache {
   put(content: string, key: string, gzip: boolean, body: Buffer, encoded: boolean, etag: string, headers: Readonly<Record<string, string>>): void {
     const k = `${content}|${key}|${gzip ? 1 : 0}`;
     const bytes = body.byteLength + k.length + OVERHEAD;
-    if (bytes > this.maxBytes / 8) return;
+    if (bytes > this.maxBytes / 8 || !this.seenBefore(k)) return;
     const before = this.entries.get(k);
     if (before) {
       this.entries.delete(k);
@@ -80,6 +86,14 @@ export class FinderAnswerCache {
     // A copy: the reply's bytes are a view of a NATS message buffer.
     this.entries.set(k, { body: Buffer.from(body), gzip: encoded, etag, headers, bytes });
     this.bytes += bytes;
+  }
+
+  /** Whether the key was asked recently; remembers it (a bounded number of keys) when it was not. */
+  private seenBefore(k: string): boolean {
+    if (this.entries.has(k) || this.seenOnce.delete(k)) return true;
+    if (this.seenOnce.size >= SEEN_ONCE_KEYS) this.seenOnce.delete(this.seenOnce.values().next().value!);
+    this.seenOnce.add(k);
+    return false;
   }
 
   get size(): number {
