@@ -39,6 +39,11 @@ export class ApiDescription {
       .sort((a, b) => a.params - b.params);
   }
 
+  /** A description given as a document (the unit specs of the checks themselves). */
+  static of(doc: Record<string, unknown>): ApiDescription {
+    return new ApiDescription(doc as Description);
+  }
+
   /** The description the gateway at `baseUrl` serves, read once per gateway. */
   static for(baseUrl: string): Promise<ApiDescription> {
     let description = descriptions.get(baseUrl);

@@ -7,6 +7,7 @@ import { type Stack, startStack } from '../../test/stack-harness';
 import { ApiDescription } from '../../test/described-answers';
 import { HttpClient } from '../../test/http-client';
 import { OPERATION_EXAMPLES } from './examples';
+import { FEED_PUSH_BATCH_EXAMPLE, FEED_PUSH_WEBHOOK } from './feed-push-webhook';
 
 const REDOCLY = path.resolve(__dirname, '../../../node_modules/.bin/redocly');
 
@@ -18,7 +19,11 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }>; headers?: Record<string, unknown> }>;
 };
-type Description = { paths: Record<string, Record<string, Operation>>; tags?: { name: string }[] };
+type Description = {
+  paths: Record<string, Record<string, Operation>>;
+  webhooks?: Record<string, Record<string, Operation>>;
+  tags?: { name: string }[];
+};
 
 /** Issue 30: the description an integrator builds against says, for every operation, what it answers and who may call it. */
 describe('the OpenAPI description at /api/docs', () => {
@@ -81,6 +86,8 @@ describe('the OpenAPI description at /api/docs', () => {
       ];
     });
     expect(given.filter(([, present]) => !present)).toEqual([]);
+    // The push batch a feed client's webhook receives.
+    expect(doc.webhooks?.[FEED_PUSH_WEBHOOK]?.post.requestBody?.content?.['application/json'].example).toEqual(FEED_PUSH_BATCH_EXAMPLE);
     expect(given.map(([name]) => name)).toEqual(
       expect.arrayContaining([
         'KitsController_register request',

@@ -9,6 +9,7 @@ import { isClientRateLimited } from '../security/client-rate-limit.guard';
 import { type RouteAccess, routeAccess } from '../security/guards';
 import { ANSWER_SCHEMAS } from './answer-schemas.generated';
 import { ERROR_EXAMPLES, OPERATION_EXAMPLES, type OperationExamples } from './examples';
+import { describeFeedPushWebhook } from './feed-push-webhook';
 import type { AnswerSchemas, JsonSchema } from './answer-schemas.types';
 import { SESSION_SECURITY_SCHEME } from './security-schemes';
 
@@ -67,7 +68,7 @@ export function buildApiDescription(app: INestApplication): OpenAPIObject {
     )
     .build();
   const document = describeFinderRoutes(SwaggerModule.createDocument(app, config));
-  return completeDescription(document, routesByOperationId(app), app.get(Reflector), ANSWER_SCHEMAS);
+  return describeFeedPushWebhook(completeDescription(document, routesByOperationId(app), app.get(Reflector), ANSWER_SCHEMAS));
 }
 
 /** Each Nest route's handler and controller class, by @nestjs/swagger's default operationId. */
