@@ -1,11 +1,13 @@
 import {
   type ApiErrorBody,
+  allDayAvailability,
   type ControlRoomKit,
   type CreateFeedClientRequest,
   type CreateFeedClientResponse,
   FeedClientMessages,
   type FeedPushLogResponse,
   FeedPushMessages,
+  KitMessages,
   type FeedWithdrawal,
   type Kit,
   type KitCluster,
@@ -26,6 +28,9 @@ export type OperationExamples = {
   /** By status: the JSON answer. */
   answers?: Record<string, unknown>;
 };
+
+/** A locked cabinet is open all day: the kits context stores that schedule whatever the form sent. */
+const ALL_DAY = JSON.stringify(allDayAvailability());
 
 const registration = {
   serialNumber: 'DBF-2025-0418',
@@ -66,7 +71,7 @@ const registered = {
   what3words: registration.what3words,
   detailedLocation: registration.detailedLocation,
   openingHours: '24/7',
-  availability: null,
+  availability: ALL_DAY,
   purchaseDate: registration.purchaseDate,
   expiryDate: registration.expiryDate,
   custodianName: registration.custodianName,
@@ -82,7 +87,7 @@ const registered = {
   updatedAt: '2026-11-20T10:15:00.000Z',
   approvedAt: null,
   lastVerifiedAt: null,
-  nextVerificationDue: null,
+  nextVerificationDue: '2027-05-20',
   verificationStatus: 'never_verified',
   deploymentStatus: 'available',
   deploymentNotes: null,
@@ -96,7 +101,7 @@ const publicKit = {
   locationType: 'locked_cabinet',
   latitude: 53.384092,
   longitude: -2.337856,
-  availability: null,
+  availability: ALL_DAY,
   openingHours: '24/7',
   what3words: 'index.home.raft',
   addressLine1: '1 Church Lane',
@@ -145,7 +150,7 @@ const controlRoomKit = {
   locationType: 'locked_cabinet',
   locationTypeLabel: 'Locked Cabinet',
   openingHours: '24/7',
-  schedule: null,
+  schedule: allDayAvailability(),
   cabinetCode: 'C1234',
   ambulanceService: 'north_west',
   shownOnPublicMap: true,
@@ -178,9 +183,12 @@ const subscription = {
 
 /** The error body every failing call answers: a validation refusal lists every problem at once. */
 export const ERROR_EXAMPLES = [
-  { message: 'postcode must be a valid UK postcode.', errors: ['postcode must be a valid UK postcode.', 'expiryDate must be after purchaseDate.'] },
-  { message: 'Something went wrong on our side.', errorId: 'e3b0c442-98fc-4c1d-9a8e-2f1b4c6d8e0a' },
+  { message: `${KitMessages.postcode} ${KitMessages.custodianPhone}`, errors: [KitMessages.postcode, KitMessages.custodianPhone] },
+  { message: 'Internal server error', errorId: 'e3b0c442-98fc-4c1d-9a8e-2f1b4c6d8e0a' },
 ] satisfies ApiErrorBody[];
+
+/** The registration the first error example answers (examples.e2e-spec.ts sends it). */
+export const INVALID_REGISTRATION = { ...registration, postcode: 'W', custodianPhone: '0770' } satisfies KitRegistration;
 
 /** By operationId (@nestjs/swagger's `<Controller>_<method>`, or the finder fast path's own). */
 export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
