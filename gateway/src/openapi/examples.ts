@@ -18,9 +18,10 @@ import {
 } from '@bleedkits/contracts';
 
 /**
- * Examples for /api/docs: typed by the contracts types the routes take and answer (so tsc catches a renamed field)
- * and validated against the description's own schemas in api-description.e2e-spec.ts (so an example cannot drift
- * from what the description allows). One register throughout: kit 4182 at Altrincham, in the North West.
+ * Examples for /api/docs: typed by the contracts types the routes take and answer (so tsc catches a renamed field),
+ * validated against the description's own schemas in api-description.e2e-spec.ts (so an example cannot drift from
+ * what the description allows), and the register and feed-client ones sent to the register in examples.e2e-spec.ts
+ * (so they are what it takes and answers). One register throughout: kit 4182 at Altrincham, in the North West.
  */
 export type OperationExamples = {
   /** The JSON request body. */
