@@ -134,7 +134,14 @@ function nodeOptionsOf(pkg) {
 
 /** A process of the stack from the private build (with the Node flags its package asks for), logged to `logFile`. */
 function startProcess(name, pkg, env, logFile) {
-  const child = spawn(process.execPath, [...nodeOptionsOf(pkg), '-r', build.hook, build.main(pkg)], {
+  const profile = env0.BENCH_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.join(path.dirname(logFile), `cpuprof-${path.basename(logFile, '.log')}`)}`,
+        `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, [...nodeOptionsOf(pkg), ...profile, '-r', build.hook, build.main(pkg)], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
