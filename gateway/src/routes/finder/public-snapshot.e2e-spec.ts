@@ -2,6 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { gunzipSync } from 'node:zlib';
 import { get as httpGet } from 'node:http';
 import { PRIVATE_KIT_FIELDS, PUBLIC_KIT_FIELDS, PUBLIC_SNAPSHOT_FIELDS, type PublicSnapshot, readPublicSnapshot } from '@bleedkits/contracts';
+import { checkDescribed } from '../../../test/described-answers';
 import { type Stack, startStack } from '../../../test/stack-harness';
 import { startGeoReplica } from '../../../test/geo-replica';
 import { type SeedKit, seedKitsSql } from './testing/seed-kits';
@@ -17,9 +18,9 @@ const PATH = '/api/bleed-kits/public-snapshot';
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
-/** The bytes exactly as they cross the wire (fetch would unzip them). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) =>
+/** The bytes exactly as they cross the wire (fetch would unzip them), checked against the API description. */
+async function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  const raw = await new Promise<Raw>((resolve, reject) =>
     httpGet(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res
@@ -28,6 +29,9 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw>
         .on('error', reject);
     }).on('error', reject),
   );
+  const { origin, pathname, search } = new URL(url);
+  await checkDescribed(origin, 'GET', pathname + search, raw);
+  return raw;
 }
 
 describe('GET /api/bleed-kits/public-snapshot (gateway → geo-search in chunks)', () => {
