@@ -97,7 +97,7 @@ const cloneAfter = (text, block, name) => {
   return text.slice(0, end) + found[0].replaceAll(MODEL, name) + text.slice(end);
 };
 
-/** The image stage, compose service, Kubernetes manifests and the configuration spec's list of apps. */
+/** The image stage, compose service, Prometheus target, Kubernetes manifests and the configuration spec's list of apps. */
 function deployEdits(root, name) {
   return [
     edit(root, 'deploy/Dockerfile', [
@@ -114,6 +114,9 @@ function deployEdits(root, name) {
     edit(root, 'docker-compose.yml', [
       [`the ${MODEL} service`, (t) => cloneAfter(t, new RegExp(`^  ${MODEL}:\\n    <<: \\*service\\n[\\s\\S]*?\\n\\n`, 'm'), name)],
       [`the gateway's dependency on ${MODEL}`, (t) => cloneAfter(t, new RegExp(`^      ${MODEL}: \\{ condition: service_healthy \\}\\n`, 'm'), name)],
+    ]),
+    edit(root, 'deploy/prometheus/prometheus.yml', [
+      [`the ${MODEL} scrape target`, (t) => cloneAfter(t, new RegExp(`^ +- ${MODEL}:\\d+\\n`, 'm'), name)],
     ]),
     edit(root, 'k8s/base/kustomization.yaml', [
       [`services/${MODEL}.yaml`, (t) => cloneAfter(t, new RegExp(`^  - services/${MODEL}\\.yaml\\n`, 'm'), name)],
@@ -196,6 +199,11 @@ export function plan(root, name, migrationTime = Date.now()) {
       ['@Module', (t) => before(t, /\n@Module\(/, `\nimport { ${n.pascal}Controller } from './routes/${name}/${name}.controller';`)],
       ['the end of the controllers list', (t) => before(t, /\n {6}\],/, `\n        ${n.pascal}Controller,`, /controllers: \[/)],
     ]),
+    // The receipt check of every context's subjects (typed-wire.e2e-spec.ts boots them all) covers the new one too.
+    edit(root, 'gateway/src/typed-wire.e2e-spec.ts', [
+      ['the import of Wire', (t) => before(t, /\n {2}Wire,\n/, `\n  ${n.pascal}Wire,`, /^import \{\n/m)],
+      ['the list of WIRES', (t) => before(t, /\n\];/, `\n  ['${name}', ${n.pascal}Wire],`, /const WIRES: /)],
+    ]),
     edit(root, 'gateway/test/stack-harness.ts', [
       [
         'the gateway import',
@@ -249,7 +257,7 @@ export function generate(root, name, { answerSchemas = true } = {}) {
     writeFileSync(path.join(root, file), text);
   }
   const files = [...Object.keys(created), ...Object.keys(edited)];
-  tool(root, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--log-level', 'warn', ...files]);
+  tool(root, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', '--ignore-unknown', '--log-level', 'warn', ...files]);
   // The gateway describes each route's answer from its contracts type (answer-schemas.generated.ts); the spec that
   // checks it is stale also rewrites it, so the new routes are described before anyone calls them.
   if (answerSchemas)

@@ -140,11 +140,16 @@ bootstrapService({ context: '${name}', module: ${pascal}Module.forRoot(env), nat
 export { ${pascal}Module } from './${name}.module';
 export { read${pascal}Env } from './config/env';
 `,
-    [`${dir}/src/config/env.ts`]: `import { readServiceEnv } from '@bleedkits/platform';
+    [`${dir}/src/config/env.ts`]: `import { cleanEnv } from 'envalid';
+import { readServiceEnv, withoutEmpty } from '@bleedkits/platform';
 
-// Every variable this context reads: the platform's common ones for now; its own go here with envalid defaults.
+/**
+ * Every variable this context reads: the platform's common ones, then its own in the second schema (none yet), each
+ * with its default and \`desc\`. deploy/test/configuration.spec.ts reads both schemas and checks that .env.example,
+ * compose and k8s pass what they declare.
+ */
 export function read${pascal}Env(source: NodeJS.ProcessEnv = process.env) {
-  return { ...readServiceEnv(source) };
+  return { ...readServiceEnv(source), ...cleanEnv(withoutEmpty(source), {}) };
 }
 export type ${pascal}Env = ReturnType<typeof read${pascal}Env>;
 export const ${constant}_ENV = Symbol('${constant}_ENV');
@@ -415,7 +420,7 @@ describe('${name} over HTTP (gateway, identity, ${name})', () => {
     await db.connect();
     try {
       const { rows } = await db.query(\`SELECT to_regclass('${schema}.notes') AS notes\`);
-      expect(rows).toEqual([{ notes: 'notes' }]);
+      expect(rows).toEqual([{ notes: '${schema}.notes' }]);
     } finally {
       await db.end();
     }
