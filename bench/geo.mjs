@@ -913,7 +913,8 @@ async function benchSize(size, baseEnv, natsBin) {
   } finally {
     sampler?.stop();
     await nc?.close().catch(() => undefined);
-    for (const r of replicas) await stopChild(r.child, 'SIGKILL');
+    // SIGTERM when profiling: a killed process writes no profile.
+    for (const r of replicas) await stopChild(r.child, env0.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL');
     for (const c of children.reverse()) await stopChild(c);
     if (nats) await stopChild(nats, 'SIGTERM', 5000);
     rmSync(natsDir, { recursive: true, force: true });
