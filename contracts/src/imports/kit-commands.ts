@@ -1,5 +1,6 @@
 import type { Actor } from '../identity/actor';
 import type { KitRegistration } from '../kits/kit';
+import type { RequiredRegistrationField } from '../kits/registration.rules';
 import type { ComparedKitField } from './comparison';
 
 /**
@@ -32,21 +33,8 @@ export const staleValueMessage = (field: string, now: string, expected: string) 
 
 /** kits.qry.match-for-comparison.v1: kits whose serial number, or location name and postcode, match (admins only). */
 export type MatchKitsRequest = { actor: Actor; serialNumbers: string[]; locations: { locationName: string; postcode: string }[] };
-export type MatchableKit = Pick<
-  KitRegistration,
-  | 'serialNumber'
-  | 'make'
-  | 'locationType'
-  | 'locationName'
-  | 'addressLine1'
-  | 'city'
-  | 'postcode'
-  | 'purchaseDate'
-  | 'expiryDate'
-  | 'custodianName'
-  | 'custodianPhone'
-  | 'custodianEmail'
-> & {
+/** A kit as the comparison reads it: the fields a registration requires, and its id. */
+export type MatchableKit = Pick<KitRegistration, RequiredRegistrationField> & {
   id: number;
   status: string;
   addressLine2: string | null;

@@ -40,8 +40,8 @@ export const KitMessages = {
 /** Present dates are text of at most YYYY-MM-DD's length; whether it is a real day the kits context checks. */
 const dateShape = { message: KitMessages.invalidDate, test: (v: unknown) => v == null || (typeof v === 'string' && v.length <= TEXT_LIMITS.date) };
 
-/** The registration table of the spec: every failing field reported at once. otherMake and cabinetCode are not enforced. */
-export const kitRegistrationRules: RuleTable<
+/** The fields every registration must carry (the spec's required fields). */
+export type RequiredRegistrationField =
   | 'serialNumber'
   | 'make'
   | 'locationType'
@@ -53,8 +53,10 @@ export const kitRegistrationRules: RuleTable<
   | 'expiryDate'
   | 'custodianName'
   | 'custodianPhone'
-  | 'custodianEmail'
-> = {
+  | 'custodianEmail';
+
+/** The registration table of the spec: every failing field reported at once. otherMake and cabinetCode are not enforced. */
+export const kitRegistrationRules: RuleTable<RequiredRegistrationField> = {
   serialNumber: [rule.minLength(2, KitMessages.serialNumber), ...boundedText('Serial number', TEXT_LIMITS.serialNumber, { singleLine: true })],
   make: [rule.required(KitMessages.make), ...boundedText('Kit make', TEXT_LIMITS.code, { singleLine: true })],
   locationType: [rule.required(KitMessages.locationType), ...boundedText('Location type', TEXT_LIMITS.code, { singleLine: true })],
