@@ -123,6 +123,32 @@ describe('npm run new-context', () => {
   );
 
   it(
+    'is ESLint clean: what it wrote and the files it edited',
+    () => {
+      const files = [
+        `services/${NAME}/src`,
+        `gateway/src/routes/${NAME}`,
+        `contracts/src/${NAME}`,
+        `contracts/src/dto/${NAME}.dto.ts`,
+        `contracts/src/wire/${NAME}.wire.ts`,
+        'contracts/src/subjects.ts',
+        'contracts/src/wire/index.ts',
+        'contracts/src/wire/wire.spec.ts',
+        'gateway/src/gateway.module.ts',
+        'gateway/src/typed-wire.e2e-spec.ts',
+        'gateway/test/stack-harness.ts',
+      ];
+      const run = node(
+        ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...files],
+        { NODE_OPTIONS: '--max-old-space-size=8192' },
+        10 * MIN,
+      );
+      expect({ status: run.status, output: output(run) }).toEqual({ status: 0, output: '' });
+    },
+    10 * MIN,
+  );
+
+  it(
     "passes its handler specs, the wire's completeness, the answer schemas, the architecture rules and the deployment's checks",
     () => {
       const files = [
