@@ -50,6 +50,7 @@ import {
 import { ROOT, sleep, waitForPort } from '../scripts/lib/infra.mjs';
 import { privateBuild } from './lib/private-build.mjs';
 import { startProcess, stop, waitReady } from './lib/service-processes.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const env0 = { ...process.env };
 const RATE = Number(env0.BENCH_FAULTS_RATE || 50);
@@ -153,12 +154,6 @@ const FAULTS = {
       return null;
     },
   },
-};
-
-const percentile = (values, p) => {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
 /** A signed-in admin's calls; any failure (the gateway itself may be the one recovering) is an answer of status 0. */

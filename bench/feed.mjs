@@ -57,6 +57,7 @@ import { privateBuild } from './lib/private-build.mjs';
 import { seedKits } from './lib/seed.mjs';
 import { planKitChanges, sendKitChange, sendSteadily } from './lib/kit-changes.mjs';
 import { deliveryReport, overallLatency, startPushReceiver } from './lib/push-receivers.mjs';
+import { percentile, round } from './lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const env0 = { ...process.env };
@@ -120,12 +121,6 @@ async function waitForHttp(url, { timeoutMs = 180_000, child, name }) {
   }
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : null;
-};
-const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
 
 /**
  * CPU seconds so far of each process of the feed's path (gateway, kits, the database's backends), by pid: backends

@@ -61,6 +61,7 @@ import { checkTargets } from './lib/targets.mjs';
 import { PEER_MIXES, checkPeerTargets, formatPeer, rebuildSummary, withBaselineErrors } from './lib/peer-checks.mjs';
 import { runOpenLoop } from './lib/open-loop.mjs';
 import { ensureWrk, generatorBound, runWrk } from './lib/wrk.mjs';
+import { percentile, round } from './lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -110,12 +111,6 @@ const stamp = new Date()
   .toISOString()
   .replace(/:/g, '-')
   .replace(/\.\d+Z$/, 'Z');
-const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] : null;
-};
-
 let build; // the private build: { hook, main(pkg), built(pkg, ...) }
 let wrkBin = null; // wrk's path when it is the generator
 let contracts; // the private build of contracts (subject names)

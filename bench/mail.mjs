@@ -45,6 +45,7 @@ import { startProcess, stop, waitReady } from './lib/service-processes.mjs';
 
 const PACKAGES = ['contracts', 'platform', 'gateway', 'services/kits', 'services/identity', 'services/notifications', 'services/verification'];
 import { memorySampler } from './lib/procs.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const env0 = { ...process.env };
 const RATE = Number(env0.BENCH_MAIL_RATE || 25);
@@ -85,12 +86,6 @@ function custodians() {
   }
   return { emails, custodians: n };
 }
-
-const percentile = (values, p) => {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 async function main() {
   loadEnvFile();

@@ -3,6 +3,7 @@
 // is changed once, so each change is exactly one record of its ambulance service's feed (a kit changed twice before
 // its batch is cut would be delivered once, at its later revision) and a receiver's record is matched by kit id.
 import { createRng, deriveSeed } from './rng.mjs';
+import { percentileOfSorted as percentile, round } from './stats.mjs';
 
 /** Shares of the mix; approvals are capped by the pending kits there are and edits take what is left. */
 export const CHANGE_SHARES = { approve: 0.1, code: 0.25, delete: 0.1 };
@@ -89,9 +90,6 @@ export async function sendKitChange(baseUrl, cookie, change, n) {
   }
   return { status: res.status, revision, error: res.ok ? null : text.slice(0, 300) };
 }
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
-const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
 
 /**
  * Open loop: change n is due at start + n / rate whatever the answers are doing. Each change gets `committedAt` (epoch

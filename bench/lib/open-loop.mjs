@@ -2,8 +2,8 @@
 // arrives, and its latency counts from when it was due, so a request that waited for a free connection shows that
 // wait (closed-loop generators send the next request only after an answer and hide queueing: coordinated omission).
 import { Agent, request } from 'node:http';
+import { percentileOfSorted as percentile } from './stats.mjs';
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
 const ms = (x) => (x == null ? null : Math.round(x * 100) / 100);
 
 /** A request is counted as having waited for a connection when it got one this long after it was due. */

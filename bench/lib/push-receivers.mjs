@@ -3,11 +3,9 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentileOfSorted as percentile, round } from './stats.mjs';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'push-receiver-process.mjs');
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
-const round = (x, d = 1) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
 
 /** Sends `message` to the receiver process and resolves with its answer of type `answer`. */
 function ask(child, message, answer, timeoutMs = 30_000) {
