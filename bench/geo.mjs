@@ -83,6 +83,8 @@ const FAULTS = env0.BENCH_FAULTS !== '0';
 const GENERATOR = env0.BENCH_GENERATOR === 'autocannon' ? 'autocannon' : 'wrk';
 /** The open-loop phase (BENCH_OPEN_LOOP=0 skips it): [share of the closed-loop maximum, cold mix cycle offset]. */
 const OPEN_LOOP = env0.BENCH_OPEN_LOOP !== '0';
+/** Seconds of each open-loop run at its rate before it is measured (connections opened, not counted). */
+const OPEN_LOOP_WARMUP = Number(env0.BENCH_OPEN_LOOP_WARMUP_SECONDS ?? 3);
 const OPEN_LOOP_SHARES = [
   [0.5, 10],
   [0.8, 14],
@@ -756,12 +758,17 @@ async function benchSize(size, baseEnv, natsBin) {
         for (const [share, cycleOffset] of OPEN_LOOP_SHARES) {
           const run = runs[name];
           const rate = Math.max(1, Math.round(closed.reqPerSec * share));
-          const count = name === 'cold' ? rate * DURATION + 1 : run.mix.requests.length;
+          const count = name === 'cold' ? rate * (OPEN_LOOP_WARMUP + DURATION) + 1 : run.mix.requests.length;
           const paths = Array.from({ length: count }, (_, i) =>
             requestPath(run.mix, i, { ...run.opts, cycleOffset: name === 'cold' ? cycleOffset : 0 }),
           );
           const before = cpuSnapshot(pidsOf);
-          const o = await runOpenLoop(baseUrl, paths, { rate, seconds: DURATION, headers: { 'accept-encoding': ACCEPT_ENCODING } });
+          const o = await runOpenLoop(baseUrl, paths, {
+            rate,
+            seconds: DURATION,
+            warmupSeconds: OPEN_LOOP_WARMUP,
+            headers: { 'accept-encoding': ACCEPT_ENCODING },
+          });
           const cpu = cpuShare(before, cpuSnapshot(pidsOf), o.durationSeconds);
           o.serverCpuPercent = SERVERS_OF.default.reduce((sum, group) => sum + (cpu[group] ?? 0), 0);
           o.generatorBound = generatorBound(o.generator.cpuPercent, o.serverCpuPercent);

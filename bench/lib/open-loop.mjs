@@ -14,9 +14,21 @@ const WAITED_MS = 5;
  * keep-alive connections. Resolves with the rate asked and achieved, latency percentiles (from the due time), errors
  * by kind, how many requests waited for a connection, and this process's CPU while it ran (the generator's).
  */
-export async function runOpenLoop(baseUrl, paths, { rate, seconds, maxConnections = 512, timeoutMs = 10_000, headers = {} }) {
-  const url = new URL(baseUrl);
+export async function runOpenLoop(baseUrl, paths, { rate, seconds, warmupSeconds = 0, maxConnections = 512, timeoutMs = 10_000, headers = {} }) {
   const agent = new Agent({ keepAlive: true, maxSockets: maxConnections });
+  try {
+    // The warm-up opens the connections at the same rate (as a load balancer's pool holds them) and is not counted:
+    // its paths are the list's first ones, the measured run takes the ones after.
+    const warmup = Math.round(rate * warmupSeconds);
+    if (warmup > 0) await paced(baseUrl, paths, 0, agent, { rate, seconds: warmupSeconds, timeoutMs, headers });
+    return await paced(baseUrl, paths, warmup, agent, { rate, seconds, timeoutMs, headers });
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function paced(baseUrl, paths, offset, agent, { rate, seconds, timeoutMs, headers }) {
+  const url = new URL(baseUrl);
   const total = Math.round(rate * seconds);
   const latencies = new Float64Array(total);
   let answered = 0;
@@ -36,14 +48,17 @@ export async function runOpenLoop(baseUrl, paths, { rate, seconds, maxConnection
   };
   const fire = (n) => {
     const dueAt = started + (n * 1000) / rate;
-    const req = request({ host: url.hostname, port: url.port, path: paths[n % paths.length], agent, headers, timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.once('end', () => {
-        if (res.statusCode >= 200 && res.statusCode < 300) ok++;
-        else non2xx++;
-        settle(dueAt);
-      });
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: paths[(offset + n) % paths.length], agent, headers, timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        res.once('end', () => {
+          if (res.statusCode >= 200 && res.statusCode < 300) ok++;
+          else non2xx++;
+          settle(dueAt);
+        });
+      },
+    );
     req.once('socket', () => {
       if (performance.now() - dueAt > WAITED_MS) waited++;
     });
@@ -71,7 +86,6 @@ export async function runOpenLoop(baseUrl, paths, { rate, seconds, maxConnection
   await Promise.race([allDone, new Promise((r) => setTimeout(r, timeoutMs + 2000))]);
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  agent.destroy();
   const sorted = Array.from(latencies.subarray(0, answered)).sort((a, b) => a - b);
   return {
     rateAsked: rate,
