@@ -9,6 +9,7 @@ import { IdentityAuditRetentionSchedule } from './schedules/audit-retention-sche
 import { IdentityAuditRetentionWorker } from './jobs/audit-retention.worker';
 import { IdentityAuditTrail } from './database/identity-audit-trail';
 import { IdentityAuditEntries1764900200000 } from './database/migrations/1764900200000-identity-audit-entries';
+import { IdentityAuditEntrySize1765000300000 } from './database/migrations/1765000300000-identity-audit-entry-size';
 import { IdentityAuditPageHandler } from './queries/audit-page/audit-page.handler';
 import { IdentityAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
 import { CreateUsers1763700000000 } from './database/migrations/1763700000000-create-users';
@@ -58,7 +59,12 @@ export class IdentityModule {
           schema: 'identity',
           databaseUrl: env.DATABASE_URL,
           entities: [UserRecord, PasswordResetTokenRecord, EmailChangeRecord],
-          migrations: [CreateUsers1763700000000, CreateEmailChanges1764200000000, IdentityAuditEntries1764900200000],
+          migrations: [
+            CreateUsers1763700000000,
+            CreateEmailChanges1764200000000,
+            IdentityAuditEntries1764900200000,
+            IdentityAuditEntrySize1765000300000,
+          ],
         }),
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: 'identity-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('identity'),

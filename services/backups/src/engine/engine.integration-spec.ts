@@ -178,7 +178,7 @@ describe('backup engine: pg_dump, encryption, incrementals and restore on the re
 
       // This dump predates the audit trail (it has no backups schema at all): the backups migrations ran, then one
       // entry names the operator at this host, the file and when it was taken.
-      expect(first.stdout).toMatch(/predates 3 backups migration\(s\)/);
+      expect(first.stdout).toMatch(/predates 4 backups migration\(s\)/);
       const latest = await readManifest(files[files.length - 1], [key]);
       const entries = await sql(
         db,

@@ -6,6 +6,7 @@ import { KitIdempotencyKeys1763800400000 } from './1763800400000-kit-idempotency
 import { KitAuditEntries1764900100000 } from './1764900100000-kit-audit-entries';
 import { FeedPush1765000100000 } from './1765000100000-feed-push';
 import { FeedPushTestEvent1765000200000 } from './1765000200000-feed-push-test-event';
+import { KitAuditEntrySize1765000300000 } from './1765000300000-kit-audit-entry-size';
 import { VerificationChecks1763800300000 } from './1763800300000-verification-checks';
 
 // Migrations of the kits schema, in order. The schema itself is created at start (DatabaseModule).
@@ -19,4 +20,5 @@ export const contextMigrations = [
   KitAuditEntries1764900100000,
   FeedPush1765000100000,
   FeedPushTestEvent1765000200000,
+  KitAuditEntrySize1765000300000,
 ];

@@ -8,6 +8,7 @@ import { OutboxBatches1764500000000 } from './1764500000000-outbox-batches';
 import { SeedReminderDigests1764500100000 } from './1764500100000-seed-reminder-digests';
 
 import { NotificationsAuditEntries1764900300000 } from './1764900300000-notifications-audit-entries';
+import { NotificationsAuditEntrySize1765000300000 } from './1765000300000-notifications-audit-entry-size';
 // Migrations of the notifications schema, in order. The schema itself is created at start (DatabaseModule).
 export const contextMigrations = [
   CreateOutbox1763900000000,
@@ -19,4 +20,5 @@ export const contextMigrations = [
   SeedReminderDigests1764500100000,
   StatusAlerts1764700100000,
   NotificationsAuditEntries1764900300000,
+  NotificationsAuditEntrySize1765000300000,
 ];
