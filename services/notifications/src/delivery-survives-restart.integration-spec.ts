@@ -34,7 +34,16 @@ describe('notifications as a real process', () => {
     });
 
   it('delivers every queued message exactly once after the service is killed and started again', async () => {
-    const env = { ...bed.env, ...FAST_RETRY_ENV, SMTP_URL: smtp.url, MAIL_FROM: 'Register <no-reply@register.test>' };
+    const env = {
+      ...bed.env,
+      ...FAST_RETRY_ENV,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Register <no-reply@register.test>',
+      // A dead process's job is taken over once its lock expires, and the orphan at the next sweep: seconds here,
+      // 30 s and a minute by default.
+      MAIL_JOB_LOCK_MS: '3000',
+      OUTBOX_SWEEP_CRON: '*/2 * * * * *',
+    };
     proc = await startServiceProcess('notifications', env);
     await smtp.stop();
     const sent = [];
@@ -55,7 +64,7 @@ describe('notifications as a real process', () => {
 
     const recipients = [...sent.map((_, i) => `restart-${i}@example.org`), 'restart-orphan@example.org'];
     // A message active when the process died waits out BullMQ's job lock and the stalled check, the orphan the next
-    // sweep: about a minute on a quiet machine, longer on a busy one.
+    // sweep: a few seconds on a quiet machine, longer on a busy one.
     await smtp.waitFor((m) => recipients.includes(m.envelopeTo[0]), { count: recipients.length, timeoutMs: 180_000 });
     const mails = smtp.received.filter((m) => recipients.includes(m.envelopeTo[0]));
     expect(mails.map((m) => m.envelopeTo[0]).sort()).toEqual([...recipients].sort());
