@@ -5,8 +5,9 @@ import { PATHS } from '../src/config/paths';
 import { appRoutes, isAdminRoute } from './support/app-routes';
 import { ADMIN, registerKit, signIn, signUpNewUser, type Role } from './support/session';
 
-// Every route of the router, in the three roles: no serious or critical axe-core violation (WCAG 2.2 A/AA rules),
-// and no sideways scrolling at phone, tablet and desktop widths. Problems are collected and reported together.
+// Every route of the router signed out, and each route whose page depends on the role as a user and as an admin: no
+// serious or critical axe-core violation (WCAG 2.2 A/AA rules), and no sideways scrolling at phone, tablet and
+// desktop widths. Problems are collected and reported together.
 const WIDTHS = [320, 375, 768, 1280, 1920] as const;
 const ROUTES = appRoutes();
 const CONSENT = JSON.stringify({
@@ -46,24 +47,24 @@ async function navigate(page: Page, route: string): Promise<void> {
 }
 
 /**
- * Each route: axe-core at 1280 px, then the five widths for sideways scrolling. A page's width does not depend on
- * who is signed in except in the header, so the signed-in roles measure widths on the home page and on the pages
- * only they can see (`widthsFor`), which keeps the suite inside the test run's time.
+ * Each route: axe-core at 1280 px, then the five widths for sideways scrolling. A public page shows the same to
+ * everyone except in the header, so the signed-in roles check the home page (their header) and the pages only they
+ * can see (`roleMatters`); the public pages are checked signed out. That keeps the suite inside the test run's time.
  */
 async function checkRoutes(
   page: Page,
   role: Role,
   routes: readonly string[],
-  widthsFor: (route: string) => boolean = () => true,
+  roleMatters: (route: string) => boolean = () => true,
 ): Promise<Problem[]> {
   const problems: Problem[] = [];
   await page.setViewportSize({ width: 1280, height: 800 });
   await visit(page, '/');
-  for (const route of routes) {
+  for (const route of routes.filter(roleMatters)) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await navigate(page, route);
     problems.push(...(await seriousViolations(page, `${role} ${route}`)));
-    for (const width of widthsFor(route) ? WIDTHS : []) {
+    for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       await frames(page);
       const overflow = await horizontalOverflow(page);
