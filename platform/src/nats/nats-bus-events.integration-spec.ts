@@ -25,15 +25,21 @@ describe('NatsBus events (publishEvent, subscribeEvent, publishEventOn)', () => 
     await nats?.stop();
   });
 
-  /** Subscribes, and resolves once the subscription is in place on the server (a first event heard). */
-  async function heard<T>(subscribe: (onEvent: (payload: T) => void) => { unsubscribe(): void }, ping: () => void) {
+  /**
+   * Subscribes, and resolves once the subscription is in place on the server (a ping heard). Pings are never in the
+   * payloads: one sent while waiting may arrive after the first.
+   */
+  async function heard<T>(subscribe: (onEvent: (payload: T) => void) => { unsubscribe(): void }, ping: () => void, isPing: (payload: T) => boolean) {
     const payloads: T[] = [];
-    const subscription = subscribe((payload) => payloads.push(payload));
+    let inPlace = false;
+    const subscription = subscribe((payload) => {
+      if (isPing(payload)) inPlace = true;
+      else payloads.push(payload);
+    });
     await waitFor(() => {
-      if (payloads.length === 0) ping();
-      return payloads.length > 0;
+      if (!inPlace) ping();
+      return inPlace;
     }, 5000);
-    payloads.length = 0;
     return { payloads, subscription };
   }
 
@@ -41,13 +47,19 @@ describe('NatsBus events (publishEvent, subscribeEvent, publishEventOn)', () => 
     const { payloads, subscription } = await heard<IndexAnnouncement>(
       (onEvent) => subscriber.subscribeEvent(GeoSearchSubjects.indexChanged, onEvent),
       () => publisher.publishEvent(GeoSearchSubjects.indexChanged, { tag: 'ping' }),
+      (p) => p.tag === 'ping',
     );
     publisher.publishEvent(GeoSearchSubjects.indexChanged, { tag: 'ab12', replica: 'geo-1' });
     publishEventOn(raw, GeoSearchSubjects.indexChanged, { tag: 'cd34', replica: 'geo-2' });
     // A publisher that sends plain JSON, as geo-search's replicas did before their announcements were declared.
     raw.publish(GeoSearchSubjects.indexChanged, JSON.stringify({ tag: 'ef56' }));
     await waitFor(() => payloads.length === 3, 5000);
-    expect(payloads).toEqual([{ tag: 'ab12', replica: 'geo-1' }, { tag: 'cd34', replica: 'geo-2' }, { tag: 'ef56' }]);
+    // Order holds per connection only: the bus and the raw connection may interleave.
+    expect([...payloads].sort((a, b) => a.tag.localeCompare(b.tag))).toEqual([
+      { tag: 'ab12', replica: 'geo-1' },
+      { tag: 'cd34', replica: 'geo-2' },
+      { tag: 'ef56' },
+    ]);
     subscription.unsubscribe();
   });
 
@@ -55,6 +67,7 @@ describe('NatsBus events (publishEvent, subscribeEvent, publishEventOn)', () => 
     const { payloads, subscription } = await heard<KitChangedHint>(
       (onEvent) => subscriber.subscribeEvent(KitsSubjects.changed, onEvent),
       () => publisher.publishEvent(KitsSubjects.changed, { revision: 0 }),
+      (p) => p.revision === 0,
     );
     for (const malformed of ['{"revision":"7"}', '{"pattern":"kits.evt.changed.v1","data":{"revision":null}}', '[7]', 'not json', '{}']) {
       raw.publish(KitsSubjects.changed, malformed);
@@ -70,6 +83,7 @@ describe('NatsBus events (publishEvent, subscribeEvent, publishEventOn)', () => 
     const { payloads, subscription } = await heard<KitChangedHint>(
       (onEvent) => subscriber.subscribeEvent(KitsSubjects.changed, onEvent),
       () => publisher.publishEvent(KitsSubjects.changed, { revision: 0 }),
+      (p) => p.revision === 0,
     );
     subscription.unsubscribe();
     publisher.publishEvent(KitsSubjects.changed, { revision: 9 });
@@ -77,6 +91,7 @@ describe('NatsBus events (publishEvent, subscribeEvent, publishEventOn)', () => 
     const { payloads: later, subscription: second } = await heard<KitChangedHint>(
       (onEvent) => subscriber.subscribeEvent(KitsSubjects.changed, onEvent),
       () => publisher.publishEvent(KitsSubjects.changed, { revision: 0 }),
+      (p) => p.revision === 0,
     );
     publisher.publishEvent(KitsSubjects.changed, { revision: 10 });
     await waitFor(() => later.length > 0, 5000);
