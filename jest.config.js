@@ -25,5 +25,8 @@ module.exports = {
       slowTestThreshold: 30,
     },
     '<rootDir>/web/jest.config.js',
+    // `npm run test:new-context`: the generator in a copy of the repository (builds, lints, runs Jest and an e2e
+    // there): two minutes of CI's two cores, so outside `npm test`'s default run.
+    { ...common, displayName: 'generator', testMatch: ['**/*.generator-spec.ts'], slowTestThreshold: 120 },
   ],
 };
