@@ -187,7 +187,13 @@ describe('finder under faults: two geo-search replicas', () => {
 
   /** Hot queries a replica answered so far (its own metrics, by the hot subject whichever way the query came). */
   async function answered(p: ServiceProcess): Promise<number> {
-    const text = await (await fetch(`http://127.0.0.1:${p.httpPort}/metrics`)).text();
+    const text = await fetch(`http://127.0.0.1:${p.httpPort}/metrics`).then(
+      (res) => res.text(),
+      // Once seen in CI: the resumed replica no longer listening. Its own last words say why.
+      (error: unknown) => {
+        throw new Error(`geo-search (pid ${p.pid}) did not answer /metrics (${(error as Error).message}); its output:\n${p.output().slice(-4000)}`);
+      },
+    );
     return [...text.matchAll(/^bk_nats_handler_seconds_count\{subject="geo-search\.qry\.(?:viewport|nearby)\.v1",outcome="ok"\} (\d+)$/gm)].reduce(
       (sum, m) => sum + Number(m[1]),
       0,
