@@ -19,6 +19,9 @@ const CONSENT = JSON.stringify({
 /** Pages a signed-out visitor cannot see (they are sent to /auth). */
 const SIGNED_IN_ONLY = ['/dashboard', '/register-kit', '/account-settings'];
 
+/** The pages a signed-in role sees differently: the home page (their header), their own pages and the admin area. */
+const roleChangesPage = (route: string) => route === '/' || SIGNED_IN_ONLY.includes(route) || isAdminRoute(route);
+
 type Problem = Violation | { route: string; width: number; scrollWidth: number; clientWidth: number };
 
 const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -133,7 +136,7 @@ test('a11y: every route as a signed-in user, with the dashboard dialog open and 
   const locationName = `A11y Village Hall ${Date.now()}`;
   await registerKit(page.request, locationName);
 
-  const problems = await checkRoutes(page, 'user', ROUTES, (r) => r === '/' || SIGNED_IN_ONLY.includes(r) || isAdminRoute(r));
+  const problems = await checkRoutes(page, 'user', ROUTES, roleChangesPage);
 
   await navigate(page, '/dashboard');
   const badge = page
@@ -171,7 +174,7 @@ test('a11y: every route as an admin, with admin dialogs open and focus returned 
   await context.addInitScript((consent) => window.localStorage.setItem('cookieConsent', consent), CONSENT);
   await signIn(page.request, ADMIN.email!, ADMIN.password!);
 
-  const problems = await checkRoutes(page, 'admin', ROUTES, (r) => r === '/' || SIGNED_IN_ONLY.includes(r) || isAdminRoute(r));
+  const problems = await checkRoutes(page, 'admin', ROUTES, roleChangesPage);
 
   await navigate(page, '/admin');
   const due = page.getByRole('button', { name: /^Verification Due: \d+ kits\. Show details$/ });
