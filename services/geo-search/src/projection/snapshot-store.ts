@@ -175,13 +175,12 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     const state = this.projection.state();
     const header = snapshotHeader(state);
     const started = Date.now();
-    const gzip = createGzip({ level: 1 });
-    const source = Readable.from(encodeSnapshot(header, state.entries));
-    source.on('error', (e) => gzip.destroy(e));
-    source.pipe(gzip);
-    const stream = Readable.toWeb(gzip) as unknown as ReadableStream<Uint8Array>;
-    // The expected revision makes a concurrent write by another replica fail here rather than leave two documents.
-    const written = await os.put({ name: SNAPSHOT_OBJECT, description: JSON.stringify(header) }, stream, {
+    const gzipped = await gzipWhole(encodeSnapshot(header, state.entries));
+    // Handed over whole, not as a stream: nats.js's ObjectStore.put sends each chunk as it reads and awaits the sends
+    // only at the end, so a send refused while it waits for the next piece (JetStream unavailable after a
+    // reconnect) is a rejection nobody handles, and Node ends the replica. Whole, every chunk is sent and awaited at
+    // once. The expected revision makes a concurrent write by another replica fail here rather than leave two documents.
+    const written = await os.putBlob({ name: SNAPSHOT_OBJECT, description: JSON.stringify(header) }, gzipped, {
       timeout: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
       previousRevision: info?.revision ?? 0,
     });
@@ -206,6 +205,22 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** The snapshot gzipped into one buffer (fast level: it is rewritten every interval). */
+async function gzipWhole(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  await pipeline(
+    Readable.from(source),
+    createGzip({ level: 1 }),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        parts.push(chunk);
+        done();
+      },
+    }),
+  );
+  return Buffer.concat(parts);
 }
 
 function withSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

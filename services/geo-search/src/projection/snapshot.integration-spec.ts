@@ -138,6 +138,31 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
     }
   });
 
+  it('a snapshot JetStream refuses fails that save and nothing else: no unhandled rejection, and it is stored once it may be', async () => {
+    const store = first.get(ProjectionSnapshotStore);
+    await changes(20);
+    await waitFor(async () => first.get(KitProjection).revision >= (await head()), 10_000);
+    const jsm = await nc.jetstreamManager();
+    const stream = `OBJ_${BUCKET}`;
+    const { config, state } = await jsm.streams.info(stream);
+    // The bucket's stream discards nothing old: over its byte limit, the chunk sends of the new snapshot are refused.
+    await jsm.streams.update(stream, { ...config, max_bytes: state.bytes + 1024 });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // nats.js names the refusal by its status alone ("503"), as it does when JetStream is not there at all.
+      await expect(store.save()).rejects.toThrow(/503|maximum bytes/i);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await jsm.streams.update(stream, { ...config, max_bytes: -1 });
+    }
+    expect(await store.save()).toBe(true);
+    expect(store.lastStored!.revision).toBe(first.get(KitProjection).revision);
+  });
+
   it('reads the whole feed instead of a corrupt, stale or future snapshot, or when none is stored', async () => {
     const os = await bucket();
     const state = first.get(KitProjection).state();
