@@ -94,6 +94,7 @@ test('a11y: every route signed out, the emergency notice and the cookie banner, 
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   // A phone: the finder as most visitors first see it.
   await page.setViewportSize({ width: 375, height: 740 });
+  await settle(page);
   problems.push(...(await seriousViolations(page, 'signed out / at 375 px')));
   // One-handed at 375 px: the finder's controls and each result's directions are thumb-sized (44 px).
   const finder = page.locator('section#finder');

@@ -25,6 +25,8 @@ const SOCIAL = [
 ] as const;
 
 const linkSx = { color: 'grey.300', '&:hover': { color: 'common.white' } } as const;
+/** A link in a list is a target of its own: 24 px high (WCAG 2.5.8) by itself, not only through the gap beside it. */
+const listLinkSx = { ...linkSx, display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -59,7 +61,7 @@ export function SiteFooter() {
                   href={FOUNDATION_SITE.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  sx={{ ...listLinkSx, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
                 >
                   {FOUNDATION_SITE.label}
                   <OpenInNew sx={{ fontSize: 14 }} aria-label="(opens in a new tab)" />
@@ -107,7 +109,7 @@ function FooterList({ title, links, children }: { title: string; links: readonly
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
         {links.map((link) => (
           <li key={link.to}>
-            <Link component={RouterLink} to={link.to} sx={linkSx} underline="hover">
+            <Link component={RouterLink} to={link.to} sx={listLinkSx} underline="hover">
               {link.label}
             </Link>
           </li>
