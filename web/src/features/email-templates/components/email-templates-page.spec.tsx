@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EmailTemplate } from '@bleedkits/contracts';
 import { dismissToast } from '@/components/toasts/use-toast';
@@ -147,6 +147,30 @@ describe(EmailTemplatesPage.name, () => {
       htmlTemplate: '<p>Dear {{custodianName}}</p>',
       textTemplate: 'Dear {{custodianName}}',
     });
+  });
+
+  it('keeps the test address typed beside the editor when the saved version comes back', async () => {
+    const saved = template('verification_reminder', { subject: 'Due soon', updatedAt: '2025-02-01T00:00:00.000Z' });
+    let listed = TEMPLATES;
+    const { user } = setup({
+      'GET /api/admin/email-templates': () => json({ templates: listed }),
+      'PUT /api/admin/email-templates/verification_reminder': () => {
+        listed = [saved, TEMPLATES[1]];
+        return json({ message: 'Template updated', template: saved });
+      },
+    });
+    const address = await screen.findByRole('textbox', { name: 'Test email address' });
+    const subject = screen.getByRole('textbox', { name: 'Subject' });
+    await user.clear(subject);
+    await user.type(subject, 'Due soon');
+    await user.type(address, 't@example.org');
+    await user.click(screen.getByRole('button', { name: 'Save Template' }));
+    expect(await screen.findByText('Template Updated')).toBeInTheDocument();
+    // The newer version is the page's now (nothing left to save), and the same fields still hold what was typed.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Template' })).toBeDisabled());
+    expect(screen.getByRole('textbox', { name: 'Test email address' })).toBe(address);
+    expect(address).toHaveValue('t@example.org');
+    expect(subject).toHaveValue('Due soon');
   });
 
   it('shows the permission message and a way home to a signed-in non-admin', () => {

@@ -86,7 +86,7 @@ function TemplatesConsole() {
               </List>
             </Card>
           </Grid>
-          <Grid size={{ xs: 12, md: 9 }}>{selected && <TemplateWorkspace key={`${selected.id}:${selected.updatedAt}`} template={selected} />}</Grid>
+          <Grid size={{ xs: 12, md: 9 }}>{selected && <TemplateWorkspace key={selected.id} template={selected} />}</Grid>
         </Grid>
       )}
     </Container>
@@ -95,11 +95,24 @@ function TemplatesConsole() {
 
 type Draft = { subject: string; htmlTemplate: string; textTemplate: string };
 
+const draftOf = (t: EmailTemplate): Draft => ({ subject: t.subject, htmlTemplate: t.htmlTemplate, textTemplate: t.textTemplate });
+const sameDraft = (a: Draft, b: Draft) => a.subject === b.subject && a.htmlTemplate === b.htmlTemplate && a.textTemplate === b.textTemplate;
+
+/**
+ * One template's editor. A newer saved version arriving (this admin's save coming back, or another admin's) replaces
+ * the draft only when it has no unsaved edits; the workspace is not remounted for it, so the test address typed
+ * beside it and the preview's tab stay as they are.
+ */
 function TemplateWorkspace({ template }: { template: EmailTemplate }) {
-  const [draft, setDraft] = useState<Draft>({ subject: template.subject, htmlTemplate: template.htmlTemplate, textTemplate: template.textTemplate });
+  const [draft, setDraft] = useState<Draft>(() => draftOf(template));
+  const [base, setBase] = useState(template);
+  if (base.updatedAt !== template.updatedAt) {
+    setBase(template);
+    if (sameDraft(draft, draftOf(base))) setDraft(draftOf(template));
+  }
   const [save, saving] = useEmailTemplatesSaveMutation();
   const toast = useToast();
-  const changed = draft.subject !== template.subject || draft.htmlTemplate !== template.htmlTemplate || draft.textTemplate !== template.textTemplate;
+  const changed = !sameDraft(draft, draftOf(template));
 
   const onSave = async () => {
     try {
@@ -178,11 +191,7 @@ function TemplateWorkspace({ template }: { template: EmailTemplate }) {
               <Button variant="contained" onClick={() => void onSave()} disabled={saving.isLoading || !changed}>
                 {saving.isLoading ? 'Saving...' : 'Save Template'}
               </Button>
-              <Button
-                variant="outlined"
-                disabled={!changed || saving.isLoading}
-                onClick={() => setDraft({ subject: template.subject, htmlTemplate: template.htmlTemplate, textTemplate: template.textTemplate })}
-              >
+              <Button variant="outlined" disabled={!changed || saving.isLoading} onClick={() => setDraft(draftOf(template))}>
                 Discard Changes
               </Button>
             </Stack>
