@@ -5,7 +5,9 @@ import { FallbackReverseGeocoder } from './reverse-geocoder';
 
 /** The register's gazetteer as the fallback reads it: one kit with a full address, wherever asked. */
 const gazetteer = { query: async () => [{ postcode: 'WA14 1EN', city: 'Altrincham' }] } as unknown as DataSource;
-const envWith = (baseUrl: string): KitsEnv => readKitsEnv({ NODE_ENV: 'test', POSTCODES_IO_BASE_URL: baseUrl, GEOCODING_TIMEOUT_MS: '300' });
+// A timeout the peer (in this same busy Jest worker) always meets: once in CI, 300 ms let the first call fall back.
+// Every fallback case here is an answer or a refused connection, not a wait.
+const envWith = (baseUrl: string): KitsEnv => readKitsEnv({ NODE_ENV: 'test', POSTCODES_IO_BASE_URL: baseUrl, GEOCODING_TIMEOUT_MS: '5000' });
 
 describe(FallbackReverseGeocoder.name, () => {
   let peer: PostcodesIoPeer;
