@@ -24,7 +24,8 @@ async function cutTheNetwork(context: BrowserContext): Promise<void> {
 }
 
 test.describe.configure({ timeout: 120_000 });
-test.use({ geolocation: { latitude: 53.4808, longitude: -2.2426 }, permissions: ['geolocation'] });
+// The service worker is this spec's subject (the other specs run without it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow', geolocation: { latitude: 53.4808, longitude: -2.2426 }, permissions: ['geolocation'] });
 
 test('offline: after a first visit the finder reloads with no network and lists the kits by postcode district and by position, nearest first', async ({
   page,
