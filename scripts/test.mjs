@@ -78,11 +78,7 @@ function pipeSanitized(stream, out) {
  */
 function run(cmd, args, { env, timeoutMs, label, output = null, lowPriority = false }) {
   return new Promise((resolve) => {
-    // A detached child starts a session, and with it (kernel.sched_autogroup_enabled) a scheduling group of its own
-    // that competes with Jest's as an equal whatever its nice value: the group's own nice is set too.
-    const [file, argv] = lowPriority
-      ? ['sh', ['-c', 'echo 19 > /proc/self/autogroup 2>/dev/null; exec nice -n 19 "$@"', 'sh', cmd, ...args]]
-      : [cmd, args];
+    const [file, argv] = lowPriority ? ['nice', ['-n', '19', cmd, ...args]] : [cmd, args];
     const child = spawn(file, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     activeGroups.add(child.pid);
     const collect = output && { write: (line) => output.push(line) };
