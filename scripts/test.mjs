@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the one test command. Jest (unit + integration + web component tests) with ESLint, Prettier and the
-// build beside it at the lowest CPU priority, then the built stack end to end (a smoke check of what `npm start`
-// serves, then Playwright), then exactly one line `N passed, N failed`. TEST_SKIP_E2E=1 stops after Jest.
+// `npm test`: the one test command. Jest (unit + integration + web component tests), then the built stack
+// end to end (a smoke check of what `npm start` serves, then Playwright), then exactly one line
+// `N passed, N failed`. TEST_SKIP_E2E=1 stops after Jest.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,19 +71,13 @@ function pipeSanitized(stream, out) {
   });
 }
 
-/**
- * Runs a command in its own process group, streaming its output line by line; kills the group on timeout. `output`
- * (an array) collects the lines instead, to be printed later; `lowPriority` runs it at nice 19, so it only takes the
- * CPU that nothing else wants.
- */
-function run(cmd, args, { env, timeoutMs, label, output = null, lowPriority = false }) {
+/** Runs a command in its own process group, streaming its output line by line; kills the group on timeout. */
+function run(cmd, args, { env, timeoutMs, label }) {
   return new Promise((resolve) => {
-    const [file, argv] = lowPriority ? ['nice', ['-n', '19', cmd, ...args]] : [cmd, args];
-    const child = spawn(file, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     activeGroups.add(child.pid);
-    const collect = output && { write: (line) => output.push(line) };
-    pipeSanitized(child.stdout, collect ?? process.stdout);
-    pipeSanitized(child.stderr, collect ?? process.stderr);
+    pipeSanitized(child.stdout, process.stdout);
+    pipeSanitized(child.stderr, process.stderr);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -185,25 +179,20 @@ let cleanup = async () => {};
 
 /** ESLint over every workspace counts as one check: a lint error fails the run like a failing test. */
 const LINTED = ['contracts/src', 'platform/src', 'gateway/src', 'gateway/test', 'services', 'web/src', 'web/e2e', 'scripts/architecture.spec.ts'];
-async function runLint(env, options = {}) {
+async function runLint(env) {
   note(`ESLint: npx eslint --concurrency=2 ${LINTED.join(' ')}`);
   // Type-aware rules hold a TypeScript program per workspace in one process: more than Node's default heap allows.
   const lintEnv = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() };
   // Two threads: ESLint alone keeps one of the machine's two cores busy for two minutes.
-  const r = await run('npx', ['eslint', '--concurrency=2', '--max-warnings=0', ...LINTED], {
-    env: lintEnv,
-    timeoutMs: LIMITS.jest,
-    label: 'ESLint',
-    ...options,
-  });
+  const r = await run('npx', ['eslint', '--concurrency=2', '--max-warnings=0', ...LINTED], { env: lintEnv, timeoutMs: LIMITS.jest, label: 'ESLint' });
   if (r.error) return record('ESLint', 0, 1, `could not run: ${r.error.message}`);
   record('ESLint', r.code === 0 ? 1 : 0, r.code === 0 ? 0 : 1, r.timedOut ? 'timeout' : r.code === 0 ? 'no problems' : 'problems above');
 }
 
 /** `prettier --check .` counts as one check: a file not formatted as committed fails the run like a lint error. */
-async function runFormatCheck(env, options = {}) {
+async function runFormatCheck(env) {
   note('Prettier: npx prettier --check .');
-  const r = await run('npx', ['prettier', '--check', '.', '--log-level', 'warn'], { env, timeoutMs: LIMITS.jest, label: 'Prettier', ...options });
+  const r = await run('npx', ['prettier', '--check', '.', '--log-level', 'warn'], { env, timeoutMs: LIMITS.build, label: 'Prettier' });
   if (r.error) return record('Prettier', 0, 1, `could not run: ${r.error.message}`);
   record(
     'Prettier',
@@ -213,51 +202,18 @@ async function runFormatCheck(env, options = {}) {
   );
 }
 
-/** Builds every workspace for the end-to-end part; answers whether it did. */
-async function runBuild(env, options = {}) {
+async function runEndToEnd(env) {
   note('build: npx nx run-many -t build');
-  const build = await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream'], {
-    env,
-    timeoutMs: LIMITS.build,
-    label: 'build',
-    ...options,
-  });
-  if (build.code === 0) return true;
-  record(
-    'build',
-    0,
-    1,
-    `nx run-many -t build ${build.timedOut ? 'timed out' : `failed (exit ${build.code ?? build.error?.message})`}; end-to-end tests not run`,
-  );
-  return false;
-}
-
-/**
- * ESLint with Prettier, then the build, beside Jest: none of them reads a file Jest writes, and Jest reads none of
- * theirs (its tests build the web into folders of their own). At nice 19 they take only the CPU Jest's workers leave
- * idle while they wait for service processes, timers and the database; their output is held and printed, in order,
- * once Jest has finished.
- */
-function startChecksBesideJest(env, { build }) {
-  const output = [];
-  const options = { output, lowPriority: true, timeoutMs: LIMITS.jest + LIMITS.build };
-  const work = (async () => {
-    await Promise.all([runLint(env, options), runFormatCheck(env, options)]);
-    return build ? runBuild(env, options) : false;
-  })();
-  return {
-    /** Waits for the checks, then prints what they wrote; answers whether the build succeeded. */
-    async finish() {
-      const built = await work;
-      if (output.length) note('what ESLint, Prettier and the build printed beside Jest:');
-      for (const line of output) process.stdout.write(line);
-      return built;
-    },
-  };
-}
-
-async function runEndToEnd(env, { built }) {
-  if (!built && !(await runBuild(env))) return;
+  const build = await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=stream'], { env, timeoutMs: LIMITS.build, label: 'build' });
+  if (build.code !== 0) {
+    record(
+      'build',
+      0,
+      1,
+      `nx run-many -t build ${build.timedOut ? 'timed out' : `failed (exit ${build.code ?? build.error?.message})`}; end-to-end tests not run`,
+    );
+    return;
+  }
   const missing = missingBuilds();
   if (missing.length) {
     record('e2e stack', 0, 1, `the build left no ${missing.join(', ')}; end-to-end tests not run`);
@@ -446,13 +402,10 @@ async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
   // TEST_ONLY_E2E=1 (with TEST_PLAYWRIGHT_GREP to pick specs) runs just the built stack and Playwright: for a
   // developer iterating on a browser test. The full command runs everything.
-  const endToEnd = process.env.TEST_SKIP_E2E !== '1' && infraOk && Boolean(natsBin);
-  let built = false;
   if (process.env.TEST_ONLY_E2E !== '1') {
-    const checks = startChecksBesideJest(env, { build: endToEnd });
     await runJest(env);
-    built = await checks.finish();
-    if (endToEnd && !built) return;
+    // Side by side: neither writes a file the other reads, and together they keep both cores busy.
+    await Promise.all([runLint(env), runFormatCheck(env)]);
   }
 
   if (process.env.TEST_SKIP_E2E === '1') {
@@ -461,7 +414,7 @@ async function main() {
     record('end-to-end', 0, 1, 'not run: infrastructure or nats-server missing');
   } else {
     try {
-      await runEndToEnd(env, { built });
+      await runEndToEnd(env);
     } catch (err) {
       record('end-to-end', 0, 1, err.message);
     }
