@@ -26,7 +26,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
     // A trace records a screencast and DOM snapshots of every step to keep the failing tests' ones: on CI's two cores
-    // that doubled the suite's time (bench-free measurement in docs/decisions.md), and CI keeps no artifacts.
+    // that halved the suite's speed (docs/decisions.md, "`npm test` inside its time"), and CI keeps no artifacts.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
