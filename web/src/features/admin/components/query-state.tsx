@@ -9,7 +9,7 @@ export function QueryState({ isLoading, isError, what, children }: { isLoading: 
   if (isLoading) {
     return (
       <Stack direction="row" spacing={2} sx={{ py: 4, alignItems: 'center' }} role="status">
-        <CircularProgress size={24} aria-label={`Loading ${what}`} />
+        <CircularProgress size={24} aria-hidden />
         <Typography>Loading {what}...</Typography>
       </Stack>
     );

@@ -21,7 +21,7 @@ export function MapNotice({ message, onRetry, busy = false }: { message: string;
         color: 'text.secondary',
       }}
     >
-      {busy && <CircularProgress size={24} />}
+      {busy && <CircularProgress size={24} aria-hidden />}
       <Typography variant="body2">{message}</Typography>
       {onRetry && (
         <Button variant="outlined" size="small" onClick={onRetry}>

@@ -33,8 +33,9 @@ describe('StatisticsPage', () => {
   it('shows a spinner with its message while loading', () => {
     mockFetch({ 'GET /api/statistics': () => new Promise<Response>(() => undefined) });
     renderApp(<StatisticsPage />);
-    expect(screen.getByText('Loading statistics...')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    // The status region says it in words; the spinner beside them is hidden from assistive technology.
+    expect(screen.getByRole('status')).toHaveTextContent('Loading statistics...');
+    expect(screen.getByRole('progressbar', { hidden: true })).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('says so when the statistics cannot be loaded', async () => {

@@ -129,7 +129,7 @@ export function StatisticsPage() {
       </Typography>
       {isLoading ? (
         <Stack role="status" sx={{ alignItems: 'center', py: 8 }} spacing={2}>
-          <CircularProgress />
+          <CircularProgress aria-hidden />
           <Typography>Loading statistics...</Typography>
         </Stack>
       ) : isError || !data ? (
