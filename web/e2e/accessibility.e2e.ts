@@ -26,9 +26,19 @@ type Problem = Violation | { route: string; width: number; scrollWidth: number; 
 
 const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-/** The page's own calls answered (or 3 s, whichever is first), then two frames for layout. */
+/**
+ * The page's own calls answered (or 3 s, whichever is first), its 'Loading …' statuses gone (or 10 s more: a slow
+ * report keeps its page's buttons disabled, and axe measuring one as it fades in reports a contrast no one sees),
+ * then two frames for layout.
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Loading\b/ })
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
   await frames(page);
 }
 
