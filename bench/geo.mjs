@@ -964,7 +964,8 @@ async function main() {
   const natsBin = findNatsServer(env);
   if (!natsBin) throw new Error('no nats-server binary (install the nats-server package)');
   build = privateBuild('geo-build', ['contracts', 'platform', 'gateway', 'services/kits', 'services/geo-search'], { log: say });
-  contracts = require(build.built('contracts', 'index.js'));
+  // The call subjects (KitsSubjects, GeoSearchSubjects) are declared in the typed wire's entry.
+  contracts = { ...require(build.built('contracts', 'index.js')), ...require(build.built('contracts', 'wire', 'index.js')) };
   peerSubjects = require(build.built('gateway', 'routes', 'finder', 'bench-peer-subjects.js')).BenchPeerSubjects;
   const postgisInstall = await ensurePostgis(replaceDatabase(env.DATABASE_URL, 'postgres'), { log: say });
   if (GENERATOR === 'wrk') {

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import * as contracts from '@bleedkits/contracts';
+import * as contractsMain from '@bleedkits/contracts';
 import { HEALTH_SUBJECTS } from '@bleedkits/contracts';
+import * as wire from '@bleedkits/contracts/wire';
 import { isWireSubject } from '@bleedkits/contracts/wire';
+
+/** Where a subject constant may be declared: the web-safe entry or the typed wire's. */
+const contracts = { ...contractsMain, ...wire };
 
 const root = path.resolve(__dirname, '..');
 
@@ -161,9 +165,9 @@ describe('the typed wire (architecture)', () => {
 
   it('fails a message controller that answers a typed subject with @MessagePattern, or names a subject it cannot resolve', () => {
     expect(untypedHandlersOfWireSubjects(fixture('message-pattern-on-wire'))).toEqual([
-      'services/demo/src/queries/demo-kit/demo-kit.message-controller.ts:9: kits.qry.kit.v1 is on the typed wire: @Handles, not @MessagePattern',
-      'services/demo/src/queries/demo-kit/demo-kit.message-controller.ts:14: identity.qry.user.v1 is on the typed wire: @Handles, not @MessagePattern',
-      "services/demo/src/queries/demo-kit/demo-kit.message-controller.ts:19: @MessagePattern(subjectFor('kit')) names no contracts subject",
+      'services/demo/src/queries/demo-kit/demo-kit.message-controller.ts:10: kits.qry.kit.v1 is on the typed wire: @Handles, not @MessagePattern',
+      'services/demo/src/queries/demo-kit/demo-kit.message-controller.ts:15: identity.qry.user.v1 is on the typed wire: @Handles, not @MessagePattern',
+      "services/demo/src/queries/demo-kit/demo-kit.message-controller.ts:20: @MessagePattern(subjectFor('kit')) names no contracts subject",
     ]);
   });
 

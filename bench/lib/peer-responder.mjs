@@ -22,7 +22,9 @@ const { connect, headers: natsHeaders } = require('nats');
 
 const env = process.env;
 const contracts = require(env.BENCH_CONTRACTS);
-const { CLUSTER_OPTIONS, GeoSearchWire, KitsSubjects, geoErrorFrame, geoReplyLine, needsVerification, toPublicKit } = contracts;
+// The call subjects are declared with their checks, in the typed wire's entry beside the main one.
+const { KitsSubjects } = require(env.BENCH_CONTRACTS.replace(/index\.js$/, 'wire/index.js'));
+const { CLUSTER_OPTIONS, GeoSearchWire, geoErrorFrame, geoReplyLine, needsVerification, toPublicKit } = contracts;
 const GRACE_DAYS = Number(env.VERIFICATION_GRACE_DAYS || contracts.DEFAULT_VERIFICATION_GRACE_DAYS);
 const PAGE_SIZE = Number(env.BENCH_PEER_PAGE_SIZE || 1500);
 const CATCHUP_MS = Number(env.BENCH_PEER_CATCHUP_MS || 2000);

@@ -2,29 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  type Actor,
-  BackupsSubjects,
-  ErrorCode,
-  FinderMessages,
-  GeoSearchSubjects,
-  IdentitySubjects,
-  ImportsSubjects,
-  NotificationsSubjects,
-  type ServiceContext,
-  type VerificationReportName,
-  VerificationSubjects,
-} from '@bleedkits/contracts';
-import {
-  BackupsWire,
-  GeoSearchWire,
-  IdentityWire,
-  ImportsWire,
-  NotificationsWire,
-  VerificationWire,
-  Wire,
-  type WireSubject,
-} from '@bleedkits/contracts/wire';
+import { type Actor, ErrorCode, FinderMessages, type ServiceContext, type VerificationReportName } from '@bleedkits/contracts';
+import { BackupsSubjects, GeoSearchSubjects, IdentitySubjects, ImportsSubjects, NotificationsSubjects, VerificationSubjects, BackupsWire, GeoSearchWire, IdentityWire, ImportsWire, NotificationsWire, VerificationWire, Wire, type WireSubject } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { rejection } from '@bleedkits/platform/testing';
 import { type Stack, startStack } from '../test/stack-harness';

@@ -4,6 +4,7 @@ export * from './nats/nest-wire';
 export * from './nats/nats-bus';
 export * from './nats/nats-transport';
 export * from './nats/handles';
+export { withWireListeners } from './nats/wire-listeners';
 export * from './nats/connection-policy';
 export * from './errors/service-error';
 export * from './errors/rpc-exception.filter';

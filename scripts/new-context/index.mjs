@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contractsFiles, gatewayFiles, namesOf, serviceFiles, subjectsBlock } from './template.mjs';
+import { contractsFiles, gatewayFiles, namesOf, serviceFiles } from './template.mjs';
 
 /** Names a context may not take: the repository's other top-level packages and words the subject grammar uses. */
 export const RESERVED = new Set([
@@ -45,8 +45,7 @@ export function nameProblem(root, name) {
   const subjects = readFileSync(path.join(root, 'contracts/src/subjects.ts'), 'utf8');
   if (new RegExp(`'${name}'`).test(/SERVICE_CONTEXTS = \[([^\]]*)\]/.exec(subjects)?.[1] ?? ''))
     return `"${name}" is already in SERVICE_CONTEXTS (contracts/src/subjects.ts)`;
-  const { pascal } = namesOf(name);
-  if (subjects.includes(`export const ${pascal}Subjects`)) return `contracts/src/subjects.ts already declares ${pascal}Subjects`;
+  if (existsSync(path.join(root, `contracts/src/wire/${name}.wire.ts`))) return `contracts/src/wire/${name}.wire.ts exists already`;
   return null;
 }
 
@@ -168,11 +167,6 @@ export function plan(root, name, migrationTime = Date.now()) {
   const edited = [
     edit(root, 'contracts/src/subjects.ts', [
       ['SERVICE_CONTEXTS', (t) => t.replace(/(export const SERVICE_CONTEXTS = \[[^\]]*?)(\] as const;)/, `$1, '${name}'$2`)],
-      ['export const HEALTH_SUBJECTS', (t) => before(t, /export const HEALTH_SUBJECTS/, `${subjectsBlock(n)}\n`)],
-      [
-        'the closing of HEALTH_SUBJECTS',
-        (t) => before(t, /\n\};/, `\n  ${objectKey(name)}: ${n.pascal}Subjects.health,`, /export const HEALTH_SUBJECTS/),
-      ],
     ]),
     edit(root, 'contracts/src/index.ts', [
       ['the last export line', (t) => afterLast(t, /^export \* from '\.\/[^']+';$/, `export * from './${name}';\n`)],
@@ -187,12 +181,17 @@ export function plan(root, name, migrationTime = Date.now()) {
       ],
       [
         'the last wire export',
-        (t) => afterLast(t, /^export \{ \w+Wire \} from '\.\/[^']+\.wire';$/, `export { ${n.pascal}Wire } from './${name}.wire';\n`),
+        (t) =>
+          afterLast(
+            t,
+            /^export \{ \w+Subjects, \w+Wire \} from '\.\/[^']+\.wire';$/,
+            `export { ${n.pascal}Subjects, ${n.pascal}Wire } from './${name}.wire';\n`,
+          ),
       ],
       ['the closing of Wire', (t) => before(t, /\} as const;/, `  ...${n.pascal}Wire,\n`, /export const Wire = \{/)],
     ]),
     edit(root, 'contracts/src/wire/wire.spec.ts', [
-      ["the import from '../subjects'", (t) => before(t, /\} from '\.\.\/subjects';/, `  ${n.pascal}Subjects,\n`, /^import \{\n/m)],
+      ["the import from './index'", (t) => before(t, /\n {2}Wire,\n/, `\n  ${n.pascal}Subjects,`, /^import \{\n/m)],
       ['the list of contexts', (t) => before(t, /\n {2}\];/, `\n    ${n.pascal}Subjects,`, /const contexts = \[/)],
     ]),
     edit(root, 'gateway/src/gateway.module.ts', [

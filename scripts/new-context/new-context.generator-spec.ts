@@ -91,7 +91,7 @@ describe('npm run new-context', () => {
         `services/${NAME}/src/${NAME}.module.ts`,
         `services/${NAME}/src/config/env.ts`,
         `services/${NAME}/src/commands/add-note/add-note.handler.spec.ts`,
-        `services/${NAME}/src/queries/list-notes/list-notes.message-controller.ts`,
+        `services/${NAME}/src/queries/list-notes/list-notes.handler.ts`,
         `services/${NAME}/src/database/migrations/index.ts`,
         `contracts/src/wire/${NAME}.wire.ts`,
         `gateway/src/routes/${NAME}/${NAME}.controller.ts`,

@@ -46,8 +46,16 @@ export class Add${pascal}NoteDto implements Add${pascal}NoteRequest {
 `,
     [`contracts/src/wire/${name}.wire.ts`]: `import { z } from 'zod';
 import type { Add${pascal}NoteRequest, ${pascal}Note, ${pascal}NotePage } from '../${name}/notes';
-import { ${pascal}Subjects } from '../subjects';
+import { healthSubject } from '../subjects';
 import { type Asked, actor, call, shape } from './call';
+
+export const ${pascal}Subjects = {
+  health: healthSubject('${name}'),
+  /** Add${pascal}NoteRequest with the actor → ${pascal}Note (admins only). */
+  addNote: '${name}.cmd.add-note.v1',
+  /** {} → ${pascal}NotePage: the newest notes first. */
+  notes: '${name}.qry.notes.v1',
+} as const;
 
 /** Every request/reply subject of the ${name} context. The note's text is the handler's to check (its rules, its messages). */
 export const ${pascal}Wire = {
@@ -57,16 +65,6 @@ export const ${pascal}Wire = {
 `,
   };
 }
-
-/** The subjects block inserted into contracts/src/subjects.ts. */
-export const subjectsBlock = ({ name, pascal }) => `export const ${pascal}Subjects = {
-  health: healthSubject('${name}'),
-  /** Add${pascal}NoteRequest with the actor → ${pascal}Note (admins only). */
-  addNote: '${name}.cmd.add-note.v1',
-  /** {} → ${pascal}NotePage: the newest notes first. */
-  notes: '${name}.qry.notes.v1',
-} as const;
-`;
 
 /** services/<name>/: the workspace, its module and its one use case each way. */
 export function serviceFiles({ name, pascal, camel, constant, schema }, migrationTime) {
@@ -155,27 +153,25 @@ export type ${pascal}Env = ReturnType<typeof read${pascal}Env>;
 export const ${constant}_ENV = Symbol('${constant}_ENV');
 `,
     [`${dir}/src/${name}.module.ts`]: `import { type DynamicModule, Module } from '@nestjs/common';
-import { Clock, DatabaseModule, HealthModule, NatsBusModule, SystemClock } from '@bleedkits/platform';
+import { Clock, DatabaseModule, HealthModule, NatsBusModule, SystemClock, withWireListeners } from '@bleedkits/platform';
 import { ${constant}_ENV, type ${pascal}Env } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { NoteRepository } from './database/note.repository';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
-import { AddNoteMessageController } from './commands/add-note/add-note.message-controller';
 import { ListNotesHandler } from './queries/list-notes/list-notes.handler';
-import { ListNotesMessageController } from './queries/list-notes/list-notes.message-controller';
 
 /** The ${name} context. */
 @Module({})
 export class ${pascal}Module {
   static forRoot(env: ${pascal}Env, options: { clock?: Clock } = {}): DynamicModule {
-    return {
+    // The handlers' @Handles methods get their NATS listeners here (platform/src/nats/wire-listeners.ts).
+    return withWireListeners({
       module: ${pascal}Module,
       imports: [
         DatabaseModule.forContext({ schema: '${schema}', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: '${name}-client', requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('${name}'),
       ],
-      controllers: [AddNoteMessageController, ListNotesMessageController],
       providers: [
         { provide: ${constant}_ENV, useValue: env },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
@@ -183,7 +179,7 @@ export class ${pascal}Module {
         AddNoteHandler,
         ListNotesHandler,
       ],
-    };
+    });
   }
 }
 `,
@@ -246,8 +242,9 @@ export class CreateNotes${migrationTime} implements MigrationInterface {
 export const contextMigrations = [CreateNotes${migrationTime}];
 `,
     [`${dir}/src/commands/add-note/add-note.handler.ts`]: `import { Injectable } from '@nestjs/common';
-import { type Actor, type ${pascal}Note, assertAdmin } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { type ${pascal}Note, assertAdmin } from '@bleedkits/contracts';
+import { ${pascal}Subjects, type WireRequest } from '@bleedkits/contracts/wire';
+import { Clock, Handles, ServiceError } from '@bleedkits/platform';
 import { NoteRepository } from '../../database/note.repository';
 import { noteText } from '../../domain/note';
 
@@ -259,7 +256,8 @@ export class AddNoteHandler {
     private readonly clock: Clock,
   ) {}
 
-  async execute(req: { actor: Actor; text: unknown }): Promise<${pascal}Note> {
+  @Handles(${pascal}Subjects.addNote)
+  async execute(req: WireRequest<typeof ${pascal}Subjects.addNote>): Promise<${pascal}Note> {
     assertAdmin(req.actor);
     const checked = noteText(req.text);
     if ('problems' in checked) throw ServiceError.validation(checked.problems);
@@ -272,7 +270,7 @@ import { fixedClock } from '@bleedkits/platform/testing';
 import type { NoteRepository } from '../../database/note.repository';
 import { AddNoteHandler } from './add-note.handler';
 
-/** The coded error a handler threw (what its message controller sends across NATS). */
+/** The coded error a handler threw (what its listener sends across NATS). */
 const refusal = (call: Promise<unknown>): Promise<{ code: string; errors?: string[] }> =>
   call.then(
     () => {
@@ -307,24 +305,10 @@ describe(AddNoteHandler.name, () => {
   });
 });
 `,
-    [`${dir}/src/commands/add-note/add-note.message-controller.ts`]: `import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import { type Actor, type Add${pascal}NoteRequest, type ${pascal}Note, ${pascal}Subjects } from '@bleedkits/contracts';
-import { Handles } from '@bleedkits/platform';
-import { AddNoteHandler } from './add-note.handler';
-
-@Controller()
-export class AddNoteMessageController {
-  constructor(private readonly handler: AddNoteHandler) {}
-
-  @Handles(${pascal}Subjects.addNote)
-  handle(@Payload() req: { actor: Actor } & Add${pascal}NoteRequest): Promise<${pascal}Note> {
-    return this.handler.execute({ actor: req.actor, text: req.text });
-  }
-}
-`,
     [`${dir}/src/queries/list-notes/list-notes.handler.ts`]: `import { Injectable } from '@nestjs/common';
 import { ${constant}_NOTES_PAGE, type ${pascal}NotePage } from '@bleedkits/contracts';
+import { ${pascal}Subjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 import { NoteRepository } from '../../database/note.repository';
 
 /** The newest notes first: one bounded page, so the answer never grows with the table. */
@@ -332,6 +316,7 @@ import { NoteRepository } from '../../database/note.repository';
 export class ListNotesHandler {
   constructor(private readonly notes: NoteRepository) {}
 
+  @Handles(${pascal}Subjects.notes)
   async execute(): Promise<${pascal}NotePage> {
     return { items: await this.notes.newest(${constant}_NOTES_PAGE) };
   }
@@ -350,21 +335,6 @@ describe(ListNotesHandler.name, () => {
   });
 });
 `,
-    [`${dir}/src/queries/list-notes/list-notes.message-controller.ts`]: `import { Controller } from '@nestjs/common';
-import { type ${pascal}NotePage, ${pascal}Subjects } from '@bleedkits/contracts';
-import { Handles } from '@bleedkits/platform';
-import { ListNotesHandler } from './list-notes.handler';
-
-@Controller()
-export class ListNotesMessageController {
-  constructor(private readonly handler: ListNotesHandler) {}
-
-  @Handles(${pascal}Subjects.notes)
-  handle(): Promise<${pascal}NotePage> {
-    return this.handler.execute();
-  }
-}
-`,
   };
 }
 
@@ -373,7 +343,8 @@ export function gatewayFiles({ name, pascal, schema }) {
   return {
     [`gateway/src/routes/${name}/${name}.controller.ts`]: `import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CurrentUser as CurrentUserType, type ${pascal}Note, type ${pascal}NotePage, ${pascal}Subjects } from '@bleedkits/contracts';
+import { type CurrentUser as CurrentUserType, type ${pascal}Note, type ${pascal}NotePage } from '@bleedkits/contracts';
+import { ${pascal}Subjects } from '@bleedkits/contracts/wire';
 import { Add${pascal}NoteDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser } from '../../security/guards';

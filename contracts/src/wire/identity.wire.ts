@@ -24,8 +24,34 @@ import type {
 import type { AuditPage, AuditPageRequest } from '../admin/audit';
 import type { RequestPasswordResetCommand } from '../notifications/contact';
 import type { ListPart, ListPartRequest } from '../paging/paging';
-import { IdentitySubjects } from '../subjects';
 import { type Asked, actor, auditPageRequest, call, listPart, shape } from './call';
+import { healthSubject } from '../subjects';
+
+export const IdentitySubjects = {
+  health: healthSubject('identity'),
+  register: 'identity.cmd.register.v1',
+  login: 'identity.cmd.login.v1',
+  getUser: 'identity.qry.user.v1',
+  updateProfile: 'identity.cmd.update-profile.v1',
+  changePassword: 'identity.cmd.change-password.v1',
+  googleSignIn: 'identity.cmd.google-sign-in.v1',
+  listUsers: 'identity.qry.user-list.v1',
+  toggleRole: 'identity.cmd.toggle-role.v1',
+  adminUpdateUser: 'identity.cmd.admin-update-user.v1',
+  sendPasswordReset: 'identity.cmd.send-password-reset.v1',
+  resetPassword: 'identity.cmd.reset-password.v1',
+  /** Completes a change of sign-in e-mail from the link sent to the new address. */
+  confirmEmailChange: 'identity.cmd.confirm-email-change.v1',
+  deleteUser: 'identity.cmd.delete-user.v1',
+  /** E-mails of user ids, for kit views that show the owner. */
+  userEmails: 'identity.qry.user-emails.v1',
+  /** Self-service "Forgot password?": e-mails a reset link if the address has an account; answers alike either way. */
+  requestPasswordReset: 'identity.cmd.request-password-reset.v1',
+  /** The admins' e-mail addresses (who receives contact messages when CONTACT_INBOX_EMAIL is unset). */
+  adminEmails: 'identity.qry.admin-emails.v1',
+  /** One page of identity's audit entries (role changes, deletions, password resets, admin sign-ins), newest first. */
+  auditPage: 'identity.qry.audit-page.v1',
+} as const;
 
 const userId = z.string();
 /** A user's names and e-mail: the handler checks them with the spec's messages (a name on one line, an address). */

@@ -19,8 +19,22 @@ import type {
   StagePartResponse,
   StartImportRequest,
 } from '../imports/import-job';
-import { ImportsSubjects } from '../subjects';
 import { actor, call, shape } from './call';
+import { healthSubject } from '../subjects';
+
+export const ImportsSubjects = {
+  health: healthSubject('imports'),
+  /** Uploads travel in parts (StagePartRequest), then a command names the upload. */
+  stagePart: 'imports.cmd.stage-part.v1',
+  startImport: 'imports.cmd.start-import.v1',
+  importStatus: 'imports.qry.import-status.v1',
+  importErrors: 'imports.qry.import-errors.v1',
+  compareCsvRows: 'imports.qry.compare-csv-rows.v1',
+  stageCsvUpdates: 'imports.cmd.stage-csv-updates.v1',
+  startCsvUpdates: 'imports.cmd.start-csv-updates.v1',
+  csvUpdateStatus: 'imports.qry.csv-update-status.v1',
+  csvUpdateEntries: 'imports.qry.csv-update-entries.v1',
+} as const;
 
 /** An upload's or a job's id: text (the handler checks it is a UUID, else answers not found or names the problem). */
 const id = z.string();

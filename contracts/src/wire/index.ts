@@ -9,13 +9,13 @@ import { NotificationsWire } from './notifications.wire';
 import { VerificationWire } from './verification.wire';
 
 export { type Call } from './call';
-export { BackupsWire } from './backups.wire';
-export { GeoSearchWire } from './geo-search.wire';
-export { IdentityWire } from './identity.wire';
-export { ImportsWire } from './imports.wire';
-export { KitsWire } from './kits.wire';
-export { NotificationsWire } from './notifications.wire';
-export { VerificationWire } from './verification.wire';
+export { BackupsSubjects, BackupsWire } from './backups.wire';
+export { GeoSearchSubjects, GeoSearchWire } from './geo-search.wire';
+export { IdentitySubjects, IdentityWire } from './identity.wire';
+export { ImportsSubjects, ImportsWire } from './imports.wire';
+export { KitsSubjects, KitsWire } from './kits.wire';
+export { NotificationsSubjects, NotificationsWire } from './notifications.wire';
+export { VerificationSubjects, VerificationWire } from './verification.wire';
 
 /**
  * The typed wire: every request/reply subject whose request and response are declared here, of every context.

@@ -60,9 +60,61 @@ import type {
 import type { Kit, KitChangesRequest, KitChangesResponse, KitEditRequest, KitRegistration, PublicKit, PublicKitChangesResponse } from '../kits/kit';
 import type { CountByOwnerRequest, CountByOwnerResponse } from '../platform/health';
 import type { ListPart, ListPartRequest } from '../paging/paging';
-import { KitsSubjects } from '../subjects';
 import type { BulkUpdateVerificationDatesRequest, BulkUpdateVerificationDatesResponse, VerifyKitRequest } from '../verification/verification';
 import { type Asked, actor, auditPageRequest, call, fields, kitId, listPart, revision, shape } from './call';
+import { KitsEvents } from '../kits/events';
+import { healthSubject } from '../subjects';
+
+export const KitsSubjects = {
+  health: healthSubject('kits'),
+  register: 'kits.cmd.register.v1',
+  edit: 'kits.cmd.edit.v1',
+  setDeploymentStatus: 'kits.cmd.set-deployment-status.v1',
+  delete: 'kits.cmd.delete.v1',
+  approve: 'kits.cmd.approve.v1',
+  /** One page of the kits' audit entries (approved, rejected, edited, deleted), newest first. */
+  auditPage: 'kits.qry.audit-page.v1',
+  reject: 'kits.cmd.reject.v1',
+  reactivate: 'kits.cmd.reactivate.v1',
+  getKit: 'kits.qry.kit.v1',
+  ownerList: 'kits.qry.owner-list.v1',
+  manufacturers: 'kits.qry.manufacturers.v1',
+  /** Kit counts per owner id, for the admin user list. */
+  countByOwner: 'kits.qry.count-by-owner.v1',
+  /** The revision change feed: rows and tombstones after a revision, in revision order. */
+  changes: 'kits.qry.changes.v1',
+  /** The same feed, public listings only (null for a kit that left the public map): for the public projection. */
+  publicChanges: 'kits.qry.public-changes.v1',
+  adminList: 'kits.qry.admin-list.v1',
+  changeStatus: 'kits.cmd.change-status.v1',
+  bulkApprove: 'kits.cmd.bulk-approve.v1',
+  reassign: 'kits.cmd.reassign.v1',
+  adminManufacturers: 'kits.qry.admin-manufacturers.v1',
+  addManufacturer: 'kits.cmd.add-manufacturer.v1',
+  renameManufacturer: 'kits.cmd.rename-manufacturer.v1',
+  removeManufacturer: 'kits.cmd.remove-manufacturer.v1',
+  lastApprovedDownload: 'kits.qry.last-approved-download.v1',
+  cleanSerialNumbers: 'kits.cmd.clean-serial-numbers.v1',
+  updateAmbulanceServices: 'kits.cmd.update-ambulance-services.v1',
+  fixMissingAddresses: 'kits.cmd.fix-missing-addresses.v1',
+  /** The benchmark's plain-SQL viewport baseline (gateway route enabled by BENCH_SQL_BASELINE only). */
+  sqlViewportBaseline: 'kits.qry.sql-viewport-baseline.v1',
+  /** Register statistics (GET /api/stats and GET /api/statistics). */
+  stats: 'kits.qry.stats.v1',
+  statistics: 'kits.qry.statistics.v1',
+  /** The imports context's calls (contracts/src/imports/kit-commands.ts): idempotent batch registration, the
+   * stale-checked update of a queued CSV update, the comparison's matches and the register's postcode gazetteer. */
+  registerBatch: 'kits.cmd.register-batch.v1',
+  updateIfUnchanged: 'kits.cmd.update-if-unchanged.v1',
+  matchForComparison: 'kits.qry.match-for-comparison.v1',
+  postcodePlaces: 'kits.qry.postcode-places.v1',
+  /** The custodian's verification check (VerifyKitRequest → Kit). */
+  verify: 'kits.cmd.verify.v1',
+  /** Sets every active kit's next verification due date (BulkUpdateVerificationDatesRequest). */
+  bulkUpdateVerificationDates: 'kits.cmd.bulk-update-verification-dates.v1',
+  /** Hint published after each commit; consumers catch up from `kits.changes`. */
+  changed: KitsEvents.changed.subject,
+} as const;
 
 const byActor = shape({ actor });
 const aKit = shape({ actor, kitId });

@@ -20,8 +20,33 @@ import type {
 import type { StopCustodianMailRequest, StopCustodianMailResponse } from '../notifications/custodian-mail';
 import type { MailStatusFacts } from '../admin/system-status';
 import type { AuditPage, AuditPageRequest } from '../admin/audit';
-import { NotificationsSubjects } from '../subjects';
 import { type Asked, actor, auditPageRequest, call, shape } from './call';
+import { healthSubject } from '../subjects';
+
+export const NotificationsSubjects = {
+  health: healthSubject('notifications'),
+  /** SendEmailRequest → SendEmailResponse: render a template into the outbox (idempotent by key). */
+  send: 'notifications.cmd.send.v1',
+  /** SubmitContactMessageCommand → MessageResponse: the admin notification(s) and the sender's confirmation. */
+  contact: 'notifications.cmd.contact.v1',
+  listTemplates: 'notifications.qry.templates.v1',
+  /** UpdateEmailTemplateCommand → UpdateEmailTemplateResponse (400 for a template that does not compile). */
+  updateTemplate: 'notifications.cmd.update-template.v1',
+  /** One page of the notifications' audit entries (e-mail templates edited), newest first. */
+  auditPage: 'notifications.qry.audit-page.v1',
+  /** SendTestEmailRequest → SendTestEmailResponse. */
+  sendTest: 'notifications.cmd.send-test.v1',
+  /** OutboxPageRequest → OutboxPageResponse: one page, newest first. */
+  outboxPage: 'notifications.qry.outbox-page.v1',
+  /** PreviewEmailRequest → PreviewEmailResponse: render without sending (editor preview, verification's test e-mail). */
+  preview: 'notifications.qry.preview.v1',
+  /** {} → MailStatusFacts (the admin status page). */
+  statusFacts: 'notifications.qry.status-facts.v1',
+  /** StopCustodianMailRequest → StopCustodianMailResponse: a custodian e-mail's stop link followed (400 for a bad token). */
+  stopCustodianMail: 'notifications.cmd.stop-custodian-mail.v1',
+  /** EmailBatchStatusRequest → EmailBatchStatusResponse: queued / sent / failed per batch (a reminder run's e-mails). */
+  batchStatus: 'notifications.qry.batch-status.v1',
+} as const;
 
 /** A template's three texts as an edit or a preview gives them: the handler says what does not compile. */
 const texts = { subject: z.unknown(), htmlTemplate: z.unknown(), textTemplate: z.unknown() };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ReminderRunFacts } from '../admin/system-status';
-import { VerificationSubjects } from '../subjects';
 import type {
   VerificationReminderRun,
   VerificationReminderRunAccepted,
@@ -15,6 +14,23 @@ import type {
   VerificationTestEmailSent,
 } from '../verification/verification';
 import { call, shape } from './call';
+import { healthSubject } from '../subjects';
+
+export const VerificationSubjects = {
+  health: healthSubject('verification'),
+  /** VerificationReportPageRequest → VerificationReportPage (the gateway assembles the pages). */
+  reportPage: 'verification.qry.report-page.v1',
+  /** VerificationTestEmailRequest → preview or sent. */
+  testEmail: 'verification.cmd.test-email.v1',
+  /** Queues a reminder run now ({digest?: boolean}) → {runId}: the run is a job, never a long request. */
+  runReminders: 'verification.cmd.run-reminders.v1',
+  /** {} → ReminderRunFacts (the admin status page). */
+  statusFacts: 'verification.qry.status-facts.v1',
+  /** VerificationReminderRunsRequest → VerificationReminderRunPage: the runs, newest first. */
+  reminderRuns: 'verification.qry.reminder-runs.v1',
+  /** {runId} → VerificationReminderRun: one run's status and counts. */
+  reminderRun: 'verification.qry.reminder-run.v1',
+} as const;
 
 /**
  * Every request/reply subject of the verification context (the custodian's check and the bulk due date go through

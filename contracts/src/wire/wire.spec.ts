@@ -7,8 +7,10 @@ import {
   KitsSubjects,
   NotificationsSubjects,
   VerificationSubjects,
-} from '../subjects';
-import { Wire, isWireSubject, wireRequestProblems } from './index';
+  Wire,
+  isWireSubject,
+  wireRequestProblems,
+} from './index';
 
 /** What stays off the typed wire, and why (wire/index.ts): no Nest handler receives it, or nothing answers it. */
 const UNTYPED = new Set<string>([

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { KitsSubjects } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import {
   type OtlpReceiver,
   type ServiceProcess,

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { type AdminKit, type AdminUserRow, IdentitySubjects, type Kit, KitsSubjects } from '@bleedkits/contracts';
+import { type AdminKit, type AdminUserRow, type Kit } from '@bleedkits/contracts';
+import { IdentitySubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { HttpClient } from '../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../test/stack-harness';

@@ -1,4 +1,5 @@
-import { type Actor, IdentitySubjects, ImportsSubjects, KitsSubjects } from '@bleedkits/contracts';
+import { type Actor } from '@bleedkits/contracts';
+import { IdentitySubjects, ImportsSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import type { NatsBus } from '@bleedkits/platform';
 import { answeringBus } from '@bleedkits/platform/testing';
 import { collectParts, listParts } from './list-parts';

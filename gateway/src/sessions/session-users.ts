@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { type CurrentUser, ErrorCode, IdentitySubjects } from '@bleedkits/contracts';
+import { type CurrentUser, ErrorCode } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { SessionRegistry } from './session-registry';
 

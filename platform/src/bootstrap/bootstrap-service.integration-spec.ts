@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ErrorCode, KitMessages, KitsSubjects } from '@bleedkits/contracts';
+import { ErrorCode, KitMessages } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { decodeReply, encodeRequest } from '../nats/nest-wire';
 import { type OtlpReceiver, startOtlpReceiver } from '../testing/otlp-receiver';
 import { startServiceProcess } from '../testing/service-process';

@@ -1,6 +1,7 @@
 import { MessagePattern } from '@nestjs/microservices';
 import type { WireRequest, WireResponse, WireSubject } from '@bleedkits/contracts/wire';
 import type { PreSerialisedJson } from './nats-transport';
+import { recordHandledSubject } from './wire-listeners';
 
 /** True only for `any`: `1 & T` is `any` for nothing else. */
 type IsAny<T> = 0 extends 1 & T ? true : false;
@@ -34,14 +35,19 @@ type NoAny<M> = M extends (req: infer Req, ...nest: infer _Rest) => infer Res
   : unknown;
 
 /**
- * `@MessagePattern(subject)` for a subject of the typed wire (contracts/src/wire), typed from its declaration: a
- * method whose payload type asks for a field the declaration does not carry, types a field differently, or answers
- * something else than the declared response does not compile. So a controller's types cannot drift from the schema
- * the request is checked against on receipt (WireRequestInterceptor).
+ * Marks the method that answers a subject of the typed wire (contracts/src/wire), typed from its declaration: a
+ * method whose request type asks for a field the declaration does not carry, types a field differently, or answers
+ * something else than the declared response does not compile. So a handler's types cannot drift from the schema the
+ * request is checked against on receipt (WireRequestInterceptor).
+ *
+ * On a handler (a provider) the module's `wireListeners(providers)` makes the NATS listener that passes each request
+ * on (wire-listeners.ts); one method may answer several subjects. On a message controller it is Nest's
+ * `@MessagePattern(subject)`.
  */
 export function Handles<S extends WireSubject>(subject: S) {
   const pattern = MessagePattern(subject);
   return <M extends WireHandler<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M> & NoAny<M>): void => {
     pattern(target, key, descriptor);
+    if (descriptor.value) recordHandledSubject(descriptor.value, subject);
   };
 }

@@ -1,5 +1,6 @@
 import { type NatsConnection, connect } from 'nats';
-import { GeoSearchSubjects, type IndexAnnouncement, type KitChangedHint, KitsSubjects } from '@bleedkits/contracts';
+import { type IndexAnnouncement, type KitChangedHint } from '@bleedkits/contracts';
+import { GeoSearchSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { type TestNatsServer, startTestNatsServer, waitFor } from '../testing';
 import { NatsBus, publishEventOn } from './nats-bus';
 

@@ -1,4 +1,4 @@
-import { KitsSubjects } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { startServiceProcess } from './service-process';
 import { type TestBed, createTestBed } from './test-bed';
 

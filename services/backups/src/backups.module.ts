@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { Clock, DatabaseModule, HealthModule, QueueModule, SystemClock } from '@bleedkits/platform';
+import { Clock, DatabaseModule, HealthModule, QueueModule, SystemClock, withWireListeners } from '@bleedkits/platform';
 import { BACKUPS_ENV, type BackupsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { BackupRunRepository } from './database/backup-run.repository';
@@ -9,14 +9,9 @@ import { DropboxAccess } from './dropbox-access';
 import { DropboxAuthorization } from './providers/dropbox-auth/dropbox-authorization';
 import { DropboxOAuthAuthorization } from './providers/dropbox-auth/dropbox-oauth-authorization';
 import { ConnectDropboxHandler } from './commands/connect-dropbox/connect-dropbox.handler';
-import { ConnectDropboxMessageController } from './commands/connect-dropbox/connect-dropbox.message-controller';
 import { FinishDropboxConnectionHandler } from './commands/finish-dropbox-connection/finish-dropbox-connection.handler';
-import { FinishDropboxConnectionMessageController } from './commands/finish-dropbox-connection/finish-dropbox-connection.message-controller';
 import { DisconnectDropboxHandler } from './commands/disconnect-dropbox/disconnect-dropbox.handler';
-import { DisconnectDropboxMessageController } from './commands/disconnect-dropbox/disconnect-dropbox.message-controller';
-import { DropboxConnectionMessageController } from './queries/dropbox-connection/dropbox-connection.message-controller';
 import { StatusFactsHandler } from './queries/status-facts/status-facts.handler';
-import { StatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { BackupContext } from './backup-context';
 import { CloudStorage } from './providers/cloud-storage/cloud-storage';
 import { DropboxCloudStorage } from './providers/cloud-storage/dropbox-cloud-storage';
@@ -24,18 +19,13 @@ import { RunBackupHandler } from './commands/run-backup/run-backup.handler';
 import { ApplyRetentionHandler } from './commands/apply-retention/apply-retention.handler';
 import { CopyToCloudHandler } from './commands/copy-to-cloud/copy-to-cloud.handler';
 import { StartManualBackupHandler } from './commands/start-manual-backup/start-manual-backup.handler';
-import { StartManualBackupMessageController } from './commands/start-manual-backup/start-manual-backup.message-controller';
 import { ConfigureDropboxHandler } from './commands/configure-dropbox/configure-dropbox.handler';
-import { ConfigureDropboxMessageController } from './commands/configure-dropbox/configure-dropbox.message-controller';
 import { ListBackupsHandler } from './queries/list-backups/list-backups.handler';
-import { ListBackupsMessageController } from './queries/list-backups/list-backups.message-controller';
 import { SecurityStatsHandler } from './queries/security-stats/security-stats.handler';
-import { SecurityStatsMessageController } from './queries/security-stats/security-stats.message-controller';
 import { BackupsWorker } from './jobs/backups.worker';
 import { BackupSchedules } from './schedules/backup-schedules';
 import { BackupsAuditTrail } from './database/backups-audit-trail';
 import { BackupsAuditPageHandler } from './queries/audit-page/audit-page.handler';
-import { BackupsAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
 import { BackupsPurgeAuditEntriesHandler } from './commands/purge-audit-entries/purge-audit-entries.handler';
 import { BackupsAuditRetentionSchedule } from './schedules/audit-retention-schedule';
 import { BackupsAuditRetentionWorker } from './jobs/audit-retention.worker';
@@ -49,7 +39,7 @@ export type BackupsModuleOptions = {
 @Module({})
 export class BackupsModule {
   static forRoot(env: BackupsEnv, options: BackupsModuleOptions = {}): DynamicModule {
-    return {
+    return withWireListeners({
       module: BackupsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'backups', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
@@ -57,18 +47,7 @@ export class BackupsModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.backups, QueueNames.backupsAuditRetention),
       ],
-      controllers: [
-        StartManualBackupMessageController,
-        ConfigureDropboxMessageController,
-        ListBackupsMessageController,
-        SecurityStatsMessageController,
-        ConnectDropboxMessageController,
-        FinishDropboxConnectionMessageController,
-        DisconnectDropboxMessageController,
-        DropboxConnectionMessageController,
-        StatusFactsMessageController,
-        BackupsAuditPageMessageController,
-      ],
+      controllers: [],
       providers: [
         { provide: BACKUPS_ENV, useValue: env },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
@@ -114,6 +93,6 @@ export class BackupsModule {
         BackupsAuditRetentionSchedule,
         BackupsAuditRetentionWorker,
       ],
-    };
+    });
   }
 }

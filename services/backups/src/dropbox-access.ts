@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type DropboxConnection, DropboxConnectionMessages } from '@bleedkits/contracts';
-import { Clock } from '@bleedkits/platform';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
+import { Clock, Handles } from '@bleedkits/platform';
 import { BackupContext } from './backup-context';
 import { DropboxConnectionRepository, type StoredDropboxConnection } from './database/dropbox-connection.repository';
 import { BackupRunRepository } from './database/backup-run.repository';
@@ -111,6 +112,7 @@ export class DropboxAccess {
   }
 
   /** The connection as /admin/backups shows it. */
+  @Handles(BackupsSubjects.dropboxConnection)
   async view(): Promise<DropboxConnection> {
     const [connection, health] = await Promise.all([this.connections.current(), this.runs.health()]);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);

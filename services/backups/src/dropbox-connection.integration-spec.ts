@@ -4,15 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import {
-  BackupsSubjects,
-  type BackupRecord,
-  DropboxConnectionMessages,
-  EmailTemplateIds,
-  ErrorCode,
-  QueueNames,
-  systemStatusOf,
-} from '@bleedkits/contracts';
+import { type BackupRecord, DropboxConnectionMessages, EmailTemplateIds, ErrorCode, QueueNames, systemStatusOf } from '@bleedkits/contracts';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
 import { redisConnectionOptions } from '@bleedkits/platform';
 import { rejection, runningClock } from '@bleedkits/platform/testing';
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';

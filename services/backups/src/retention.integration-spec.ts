@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
-import { BackupsSubjects, SCHEDULE_TIME_ZONE } from '@bleedkits/contracts';
+import { SCHEDULE_TIME_ZONE } from '@bleedkits/contracts';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
 import { fixedClock } from '@bleedkits/platform/testing';
 import { RunBackupHandler } from './commands/run-backup/run-backup.handler';
 import { BACKUP_SCHEDULER_IDS } from './schedules/backup-schedules';

@@ -1,5 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { FinderMessages, GeoSearchSubjects, GeoSearchWire, KitsSubjects, PRIVATE_KIT_FIELDS, viewportCells } from '@bleedkits/contracts';
+import { FinderMessages, GeoSearchWire, PRIVATE_KIT_FIELDS, viewportCells } from '@bleedkits/contracts';
+import { GeoSearchSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { gunzipSync } from 'node:zlib';
 import { NatsBus } from '@bleedkits/platform';
 import { TEST_REDIS_URL, deleteRedisKeys, startTestService, testQueuePrefix } from '@bleedkits/platform/testing';

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { Clock, HealthModule, NatsBusModule, SystemClock, postcodesIoFrom } from '@bleedkits/platform';
+import { Clock, HealthModule, NatsBusModule, SystemClock, postcodesIoFrom, withWireListeners } from '@bleedkits/platform';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from './config/env';
 import { GoogleGeocoder } from './geocoding/google.geocoder';
 import type { GeocodingPort } from './geocoding/geocoding.port';
@@ -32,7 +32,7 @@ export function geocodingProviders(env: GeoSearchEnv): GeocodingPort[] {
 @Module({})
 export class GeoSearchModule {
   static forRoot(env: GeoSearchEnv, options: { clock?: Clock } = {}): DynamicModule {
-    return {
+    return withWireListeners({
       module: GeoSearchModule,
       imports: [
         // No database: the projection lives in memory, its snapshot in the JetStream object store.
@@ -59,6 +59,6 @@ export class GeoSearchModule {
             env.W3W_API_KEY ? new What3wordsApiAdapter(env.W3W_BASE_URL, env.W3W_API_KEY, env.W3W_TIMEOUT_MS) : new NoKeyWhat3words(),
         },
       ],
-    };
+    });
   }
 }

@@ -1,15 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { Client } from 'pg';
-import {
-  GeoSearchSubjects,
-  type Actor,
-  KitsSubjects,
-  type NearbyQuery,
-  type ViewportQuery,
-  mercatorX,
-  mercatorY,
-  viewportCells,
-} from '@bleedkits/contracts';
+import { type Actor, type NearbyQuery, type ViewportQuery, mercatorX, mercatorY, viewportCells } from '@bleedkits/contracts';
+import { GeoSearchSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../test/geo-harness';
 import { rng } from '../test/random-kits';
 import { KitProjection } from './projection/kit-projection';

@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type GeoReplyFrame, type Kit, type Actor, type KitRegistration, KitsSubjects, type ServiceErrorBody } from '@bleedkits/contracts';
+import { type GeoReplyFrame, type Kit, type Actor, type KitRegistration, type ServiceErrorBody } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { type NatsBus } from '@bleedkits/platform';
 import { type TestDatabase, type TestNatsServer, createTestBed } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';

@@ -1,4 +1,5 @@
-import { AuthMessages, ErrorCode, IdentitySubjects } from '@bleedkits/contracts';
+import { AuthMessages, ErrorCode } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type IdentityHarness, startIdentity } from '../test/identity-harness';
 

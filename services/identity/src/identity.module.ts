@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { DatabaseModule, HealthModule, NatsBusModule, QueueModule, withWireListeners } from '@bleedkits/platform';
 import { IDENTITY_ENV, type IdentityEnv } from './config/env';
 import { EmailChangeRecord, PasswordResetTokenRecord, UserRecord } from './database/user.orm-entity';
 import { UserRepository } from './database/user.repository';
@@ -11,48 +11,33 @@ import { IdentityAuditTrail } from './database/identity-audit-trail';
 import { IdentityAuditEntries1764900200000 } from './database/migrations/1764900200000-identity-audit-entries';
 import { IdentityAuditEntrySize1765000300000 } from './database/migrations/1765000300000-identity-audit-entry-size';
 import { IdentityAuditPageHandler } from './queries/audit-page/audit-page.handler';
-import { IdentityAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
 import { CreateUsers1763700000000 } from './database/migrations/1763700000000-create-users';
 import { CreateEmailChanges1764200000000 } from './database/migrations/1764200000000-create-email-changes';
 import { PasswordHasher } from './passwords/password-hasher';
 import { OutboxPasswordResetMailer, PasswordResetMailer } from './mail/password-reset-mailer';
 import { EmailChangeMailer, OutboxEmailChangeMailer } from './mail/email-change-mailer';
 import { ConfirmEmailChangeHandler } from './commands/confirm-email-change/confirm-email-change.handler';
-import { ConfirmEmailChangeMessageController } from './commands/confirm-email-change/confirm-email-change.message-controller';
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler';
-import { RequestPasswordResetMessageController } from './commands/request-password-reset/request-password-reset.message-controller';
-import { AdminEmailsMessageController } from './queries/admin-emails/admin-emails.message-controller';
 import { AdminEmailsHandler } from './queries/admin-emails/admin-emails.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
-import { RegisterUserMessageController } from './commands/register-user/register-user.message-controller';
 import { LogInHandler } from './commands/log-in/log-in.handler';
-import { LogInMessageController } from './commands/log-in/log-in.message-controller';
 import { SignInWithGoogleHandler } from './commands/sign-in-with-google/sign-in-with-google.handler';
-import { SignInWithGoogleMessageController } from './commands/sign-in-with-google/sign-in-with-google.message-controller';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
 import { UpdateProfileMessageController } from './commands/update-profile/update-profile.message-controller';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
-import { ChangePasswordMessageController } from './commands/change-password/change-password.message-controller';
 import { ToggleRoleHandler } from './commands/toggle-role/toggle-role.handler';
-import { ToggleRoleMessageController } from './commands/toggle-role/toggle-role.message-controller';
 import { SendPasswordResetHandler } from './commands/send-password-reset/send-password-reset.handler';
-import { SendPasswordResetMessageController } from './commands/send-password-reset/send-password-reset.message-controller';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
-import { ResetPasswordMessageController } from './commands/reset-password/reset-password.message-controller';
 import { DeleteUserHandler } from './commands/delete-user/delete-user.handler';
-import { DeleteUserMessageController } from './commands/delete-user/delete-user.message-controller';
 import { EnsureAdminHandler } from './commands/ensure-admin/ensure-admin.handler';
-import { GetUserMessageController } from './queries/get-user/get-user.message-controller';
 import { ListUsersHandler } from './queries/list-users/list-users.handler';
 import { GetUserHandler } from './queries/get-user/get-user.handler';
 import { UserEmailsHandler } from './queries/user-emails/user-emails.handler';
-import { ListUsersMessageController } from './queries/list-users/list-users.message-controller';
-import { UserEmailsMessageController } from './queries/user-emails/user-emails.message-controller';
 
 @Module({})
 export class IdentityModule {
   static forRoot(env: IdentityEnv): DynamicModule {
-    return {
+    return withWireListeners({
       module: IdentityModule,
       imports: [
         DatabaseModule.forContext({
@@ -71,24 +56,7 @@ export class IdentityModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.identityAuditRetention),
       ],
-      controllers: [
-        RegisterUserMessageController,
-        LogInMessageController,
-        SignInWithGoogleMessageController,
-        UpdateProfileMessageController,
-        ChangePasswordMessageController,
-        ToggleRoleMessageController,
-        SendPasswordResetMessageController,
-        ResetPasswordMessageController,
-        ConfirmEmailChangeMessageController,
-        DeleteUserMessageController,
-        GetUserMessageController,
-        ListUsersMessageController,
-        UserEmailsMessageController,
-        RequestPasswordResetMessageController,
-        AdminEmailsMessageController,
-        IdentityAuditPageMessageController,
-      ],
+      controllers: [UpdateProfileMessageController],
       providers: [
         AdminEmailsHandler,
         { provide: IDENTITY_ENV, useValue: env },
@@ -117,6 +85,6 @@ export class IdentityModule {
         GetUserHandler,
         UserEmailsHandler,
       ],
-    };
+    });
   }
 }

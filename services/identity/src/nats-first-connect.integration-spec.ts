@@ -1,4 +1,4 @@
-import { IdentitySubjects } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import {
   TEST_REDIS_URL,

@@ -2,11 +2,11 @@ import {
   AuthMessages,
   type ChangePasswordRequest,
   ErrorCode,
-  IdentitySubjects,
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
 } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type IdentityHarness, startIdentity } from '../test/identity-harness';
 import { passwordVerifications } from './passwords/password-hasher';

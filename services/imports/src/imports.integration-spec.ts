@@ -5,13 +5,12 @@ import {
   ErrorCode,
   IMPORT_COLUMNS,
   ImportMessages,
-  ImportsSubjects,
   KitMessages,
-  KitsSubjects,
   errorMessages,
   kitRegistrationRules,
   validateAgainst,
 } from '@bleedkits/contracts';
+import { ImportsSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { type PostcodesIoPeer, rejection, startPostcodesIoPeer } from '@bleedkits/platform/testing';
 import { type ImportsHarness, actor, csvLine, finishedImport, importErrors, startImport, startImportsBed } from '../test/imports-harness';
 import { isleOfManTemplateCsv, traffordTemplateCsv } from '../test/real-data';

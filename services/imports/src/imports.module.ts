@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { DatabaseModule, HealthModule, NatsBus, NatsBusModule, QueueModule, postcodesIoFrom } from '@bleedkits/platform';
+import { DatabaseModule, HealthModule, NatsBus, NatsBusModule, QueueModule, postcodesIoFrom, withWireListeners } from '@bleedkits/platform';
 import { IMPORTS_ENV, type ImportsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { CsvUpdateRepository } from './database/csv-update.repository';
@@ -15,25 +15,16 @@ import { RegistrationRows } from './kits/registration-rows';
 import { CsvImportWorker } from './jobs/csv-import.worker';
 import { CsvUpdatesWorker } from './jobs/csv-updates.worker';
 import { StagePartHandler } from './commands/stage-part/stage-part.handler';
-import { StagePartMessageController } from './commands/stage-part/stage-part.message-controller';
 import { StartImportHandler } from './commands/start-import/start-import.handler';
 import { RunImportHandler } from './commands/run-import/run-import.handler';
 import { ApplyCsvUpdatesHandler } from './commands/apply-csv-updates/apply-csv-updates.handler';
-import { StartImportMessageController } from './commands/start-import/start-import.message-controller';
 import { CompareCsvHandler } from './commands/compare-csv/compare-csv.handler';
-import { CompareCsvMessageController } from './commands/compare-csv/compare-csv.message-controller';
 import { StageCsvUpdatesHandler } from './commands/stage-csv-updates/stage-csv-updates.handler';
-import { StageCsvUpdatesMessageController } from './commands/stage-csv-updates/stage-csv-updates.message-controller';
 import { StartCsvUpdatesHandler } from './commands/start-csv-updates/start-csv-updates.handler';
-import { StartCsvUpdatesMessageController } from './commands/start-csv-updates/start-csv-updates.message-controller';
 import { ImportStatusHandler } from './queries/import-status/import-status.handler';
-import { ImportStatusMessageController } from './queries/import-status/import-status.message-controller';
 import { ImportErrorsHandler } from './queries/import-errors/import-errors.handler';
-import { ImportErrorsMessageController } from './queries/import-errors/import-errors.message-controller';
 import { CsvUpdateStatusHandler } from './queries/csv-update-status/csv-update-status.handler';
-import { CsvUpdateStatusMessageController } from './queries/csv-update-status/csv-update-status.message-controller';
 import { CsvUpdateEntriesHandler } from './queries/csv-update-entries/csv-update-entries.handler';
-import { CsvUpdateEntriesMessageController } from './queries/csv-update-entries/csv-update-entries.message-controller';
 
 /** CSV bulk registration, CSV comparison, queued update jobs. */
 @Module({})
@@ -50,7 +41,7 @@ export class ImportsModule {
         ]);
       },
     };
-    return {
+    return withWireListeners({
       module: ImportsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'imports', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
@@ -58,17 +49,6 @@ export class ImportsModule {
         HealthModule.forContext('imports'),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.csvImport, QueueNames.csvUpdates),
-      ],
-      controllers: [
-        StagePartMessageController,
-        StartImportMessageController,
-        ImportStatusMessageController,
-        ImportErrorsMessageController,
-        CompareCsvMessageController,
-        StageCsvUpdatesMessageController,
-        StartCsvUpdatesMessageController,
-        CsvUpdateStatusMessageController,
-        CsvUpdateEntriesMessageController,
       ],
       providers: [
         { provide: IMPORTS_ENV, useValue: env },
@@ -92,6 +72,6 @@ export class ImportsModule {
         CsvImportWorker,
         CsvUpdatesWorker,
       ],
-    };
+    });
   }
 }

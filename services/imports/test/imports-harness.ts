@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type ImportErrorsPart, type ImportJobView, ImportsSubjects, type Actor, UPLOAD_PART_BYTES } from '@bleedkits/contracts';
+import { type ImportErrorsPart, type ImportJobView, type Actor, UPLOAD_PART_BYTES } from '@bleedkits/contracts';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
 import type { NatsBus } from '@bleedkits/platform';
 import { type TestBed, createTestBed } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';

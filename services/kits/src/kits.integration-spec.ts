@@ -5,13 +5,13 @@ import {
   PUBLIC_KIT_FIELDS,
   PRIVATE_KIT_FIELDS,
   KitMessages,
-  KitsSubjects,
   type KitEditRequest,
   allDayAvailability,
   availabilityTransitions,
   defaultAvailability,
   toAdminShape,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../test/kits-harness';
 

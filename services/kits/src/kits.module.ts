@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { Clock, DatabaseModule, HealthModule, NatsBusModule, QueueModule, SystemClock } from '@bleedkits/platform';
+import { Clock, DatabaseModule, HealthModule, NatsBusModule, QueueModule, SystemClock, withWireListeners } from '@bleedkits/platform';
 import { KITS_ENV, type KitsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { KitRepository } from './database/kit.repository';
@@ -9,17 +9,12 @@ import { KitAuditRetentionSchedule } from './schedules/audit-retention-schedule'
 import { KitAuditRetentionWorker } from './jobs/audit-retention.worker';
 import { KitAuditTrail } from './database/kit-audit-trail';
 import { KitAuditPageHandler } from './queries/audit-page/audit-page.handler';
-import { KitAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
 import { KitChangedPublisher } from './events/kit-changed.publisher';
 import { KitViews } from './queries/kit-views';
 import { RegisterKitHandler } from './commands/register-kit/register-kit.handler';
-import { RegisterKitMessageController } from './commands/register-kit/register-kit.message-controller';
 import { EditKitHandler } from './commands/edit-kit/edit-kit.handler';
-import { EditKitMessageController } from './commands/edit-kit/edit-kit.message-controller';
 import { SetDeploymentStatusHandler } from './commands/set-deployment-status/set-deployment-status.handler';
-import { SetDeploymentStatusMessageController } from './commands/set-deployment-status/set-deployment-status.message-controller';
 import { DeleteKitHandler } from './commands/delete-kit/delete-kit.handler';
-import { DeleteKitMessageController } from './commands/delete-kit/delete-kit.message-controller';
 import { ChangeKitStatusHandler } from './commands/change-kit-status/change-kit-status.handler';
 import { ChangeKitStatusMessageController } from './commands/change-kit-status/change-kit-status.message-controller';
 import { SeedDemoKitsHandler } from './commands/seed-demo-kits/seed-demo-kits.handler';
@@ -31,39 +26,18 @@ import { CountByOwnerHandler } from './queries/count-by-owner/count-by-owner.han
 import { ListManufacturersHandler } from './queries/list-manufacturers/list-manufacturers.handler';
 import { AdminKitsHandler } from './queries/admin-kits/admin-kits.handler';
 import { FeedAccessLogHandler } from './queries/feed-access-log/feed-access-log.handler';
-import { GetKitMessageController } from './queries/get-kit/get-kit.message-controller';
-import { ListOwnerKitsMessageController } from './queries/list-owner-kits/list-owner-kits.message-controller';
-import { KitChangesMessageController } from './queries/kit-changes/kit-changes.message-controller';
-import { PublicKitChangesMessageController } from './queries/kit-changes/public-kit-changes.message-controller';
-import { CountByOwnerMessageController } from './queries/count-by-owner/count-by-owner.message-controller';
-import { ListManufacturersMessageController } from './queries/list-manufacturers/list-manufacturers.message-controller';
-import { AdminKitsMessageController } from './queries/admin-kits/admin-kits.message-controller';
-import { StatisticsMessageController } from './queries/statistics/statistics.message-controller';
-import { ChangeKitStatusToMessageController } from './commands/change-kit-status/change-kit-status-to.message-controller';
 import { BulkApproveHandler } from './commands/bulk-approve/bulk-approve.handler';
-import { BulkApproveMessageController } from './commands/bulk-approve/bulk-approve.message-controller';
-import { ReassignKitMessageController } from './commands/reassign-kit/reassign-kit.message-controller';
-import { ManageManufacturersMessageController } from './commands/manage-manufacturers/manage-manufacturers.message-controller';
 import { DownloadApprovedKitsMessageController } from './commands/download-approved-kits/download-approved-kits.message-controller';
-import { MaintenanceMessageController } from './commands/maintenance/maintenance.message-controller';
 import { MaintenanceHandler } from './commands/maintenance/maintenance.handler';
 import { ManageManufacturersHandler } from './commands/manage-manufacturers/manage-manufacturers.handler';
 import { ReassignKitHandler } from './commands/reassign-kit/reassign-kit.handler';
 import { ManufacturerRepository } from './database/manufacturer.repository';
-import { SqlViewportBaselineMessageController } from './queries/sql-viewport-baseline/sql-viewport-baseline.message-controller';
 import { FallbackReverseGeocoder, ReverseGeocoder } from './geocoding/reverse-geocoder';
 import { VerifyKitHandler } from './commands/verify-kit/verify-kit.handler';
-import { VerifyKitMessageController } from './commands/verify-kit/verify-kit.message-controller';
 import { BulkUpdateVerificationDatesHandler } from './commands/bulk-update-verification-dates/bulk-update-verification-dates.handler';
-import { BulkUpdateVerificationDatesMessageController } from './commands/bulk-update-verification-dates/bulk-update-verification-dates.message-controller';
 import { IdempotencyKeyRepository } from './database/idempotency-key.repository';
 import { RegisterKitsBatchHandler } from './commands/register-kits-batch/register-kits-batch.handler';
-import { RegisterKitsBatchMessageController } from './commands/register-kits-batch/register-kits-batch.message-controller';
 import { UpdateIfUnchangedHandler } from './commands/update-if-unchanged/update-if-unchanged.handler';
-import { UpdateIfUnchangedMessageController } from './commands/update-if-unchanged/update-if-unchanged.message-controller';
-import { MatchForComparisonMessageController } from './queries/match-for-comparison/match-for-comparison.message-controller';
-import { PostcodePlacesMessageController } from './queries/postcode-places/postcode-places.message-controller';
-import { FeedStatusFactsMessageController } from './queries/feed-status-facts/feed-status-facts.message-controller';
 import { FeedStatusFactsHandler } from './queries/feed-status-facts/feed-status-facts.handler';
 import { StatisticsHandler } from './queries/statistics/statistics.handler';
 import { SqlViewportBaselineHandler } from './queries/sql-viewport-baseline/sql-viewport-baseline.handler';
@@ -76,20 +50,15 @@ import { RegisterGazetteerRepository } from './database/register-gazetteer.repos
 import { AmbulanceFeedRepository } from './database/ambulance-feed.repository';
 import { DownloadApprovedKitsHandler } from './commands/download-approved-kits/download-approved-kits.handler';
 import { AmbulanceFeedHandler } from './queries/ambulance-feed/ambulance-feed.handler';
-import { AmbulanceFeedMessageController } from './queries/ambulance-feed/ambulance-feed.message-controller';
 import { FeedClientAuth } from './queries/ambulance-feed/feed-client-auth';
-import { FeedAccessLogMessageController } from './queries/feed-access-log/feed-access-log.message-controller';
 import { ManageFeedClientsHandler } from './commands/manage-feed-clients/manage-feed-clients.handler';
 import { ManageFeedClientsMessageController } from './commands/manage-feed-clients/manage-feed-clients.message-controller';
 import { CodeDisclosedHandler } from './commands/code-disclosed/code-disclosed.handler';
-import { CodeDisclosedMessageController } from './commands/code-disclosed/code-disclosed.message-controller';
 import { FeedPushRepository } from './database/feed-push.repository';
 import { DeliverFeedPushHandler } from './commands/deliver-feed-push/deliver-feed-push.handler';
 import { SweepFeedPushHandler } from './commands/sweep-feed-push/sweep-feed-push.handler';
 import { ManageFeedPushHandler } from './commands/manage-feed-push/manage-feed-push.handler';
-import { ManageFeedPushMessageController } from './commands/manage-feed-push/manage-feed-push.message-controller';
 import { FeedPushStatusHandler } from './queries/feed-push-status/feed-push-status.handler';
-import { FeedPushStatusMessageController } from './queries/feed-push-status/feed-push-status.message-controller';
 import { FeedPushWorker } from './jobs/feed-push.worker';
 import { FeedPushSweepWorker } from './jobs/feed-push-sweep.worker';
 import { FeedPushSweepSchedule } from './schedules/feed-push-sweep-schedule';
@@ -101,7 +70,7 @@ import { HttpWebhookSender } from './providers/webhook-sender/http-webhook-sende
 export class KitsModule {
   /** `clock`: the time push retries, pauses and secret overlaps are reckoned in (a test moves it). */
   static forRoot(env: KitsEnv, options: { clock?: Clock } = {}): DynamicModule {
-    return {
+    return withWireListeners({
       module: KitsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'kits', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
@@ -110,42 +79,7 @@ export class KitsModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.kitsAuditRetention, QueueNames.feedPush, QueueNames.feedPushSweep),
       ],
-      controllers: [
-        RegisterKitMessageController,
-        EditKitMessageController,
-        SetDeploymentStatusMessageController,
-        DeleteKitMessageController,
-        ChangeKitStatusMessageController,
-        GetKitMessageController,
-        ListOwnerKitsMessageController,
-        KitChangesMessageController,
-        PublicKitChangesMessageController,
-        CountByOwnerMessageController,
-        ListManufacturersMessageController,
-        AdminKitsMessageController,
-        StatisticsMessageController,
-        ChangeKitStatusToMessageController,
-        BulkApproveMessageController,
-        ReassignKitMessageController,
-        ManageManufacturersMessageController,
-        DownloadApprovedKitsMessageController,
-        MaintenanceMessageController,
-        SqlViewportBaselineMessageController,
-        VerifyKitMessageController,
-        BulkUpdateVerificationDatesMessageController,
-        RegisterKitsBatchMessageController,
-        UpdateIfUnchangedMessageController,
-        MatchForComparisonMessageController,
-        PostcodePlacesMessageController,
-        FeedStatusFactsMessageController,
-        AmbulanceFeedMessageController,
-        ManageFeedClientsMessageController,
-        FeedAccessLogMessageController,
-        CodeDisclosedMessageController,
-        KitAuditPageMessageController,
-        ManageFeedPushMessageController,
-        FeedPushStatusMessageController,
-      ],
+      controllers: [ChangeKitStatusMessageController, DownloadApprovedKitsMessageController, ManageFeedClientsMessageController],
       providers: [
         KitStatisticsRepository,
         SqlViewportBaselineRepository,
@@ -207,6 +141,6 @@ export class KitsModule {
         AdminKitsHandler,
         FeedAccessLogHandler,
       ],
-    };
+    });
   }
 }

@@ -1,5 +1,5 @@
-import { ErrorCode, KitsSubjects } from '@bleedkits/contracts';
-import { KitsWire } from '@bleedkits/contracts/wire';
+import { ErrorCode } from '@bleedkits/contracts';
+import { KitsSubjects, KitsWire } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, startKits } from '../test/kits-harness';
 

@@ -1,12 +1,6 @@
 import { Client } from 'pg';
-import {
-  CustodianMailMessages,
-  EmailTemplateIds,
-  ErrorCode,
-  NotificationsSubjects,
-  type OutboxStatus,
-  type SendEmailRequest,
-} from '@bleedkits/contracts';
+import { CustodianMailMessages, EmailTemplateIds, ErrorCode, type OutboxStatus, type SendEmailRequest } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type ReceivedMail, type TestSmtpPeer, startTestSmtpPeer } from '../test/smtp-peer';
 import { type NotificationsHarness, startNotifications } from '../test/notifications-harness';

@@ -5,10 +5,10 @@ import {
   EmailTemplateIds,
   EmailTemplateVariableNames,
   ErrorCode,
-  NotificationsSubjects,
   type OutboxStatus,
   type SendEmailRequest,
 } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type TestSmtpPeer, startTestSmtpPeer } from '../test/smtp-peer';
 import { type NotificationsHarness, startNotifications } from '../test/notifications-harness';

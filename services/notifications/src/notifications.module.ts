@@ -1,12 +1,11 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { DatabaseModule, HealthModule, NatsBusModule, QueueModule } from '@bleedkits/platform';
+import { DatabaseModule, HealthModule, NatsBusModule, QueueModule, withWireListeners } from '@bleedkits/platform';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from './config/env';
 import { contextMigrations } from './database/migrations';
 import { OutboxRepository } from './database/outbox.repository';
 import { NotificationsAuditTrail } from './database/notifications-audit-trail';
 import { NotificationsAuditPageHandler } from './queries/audit-page/audit-page.handler';
-import { NotificationsAuditPageMessageController } from './queries/audit-page/audit-page.message-controller';
 import { NotificationsPurgeAuditEntriesHandler } from './commands/purge-audit-entries/purge-audit-entries.handler';
 import { NotificationsAuditRetentionSchedule } from './schedules/audit-retention-schedule';
 import { NotificationsAuditRetentionWorker } from './jobs/audit-retention.worker';
@@ -18,33 +17,24 @@ import { MailTransport } from './providers/mail-transport/mail-transport.port';
 import { SendEmailHandler } from './commands/send-email/send-email.handler';
 import { SendEmailMessageController } from './commands/send-email/send-email.message-controller';
 import { SubmitContactMessageHandler } from './commands/submit-contact-message/submit-contact-message.handler';
-import { SubmitContactMessageMessageController } from './commands/submit-contact-message/submit-contact-message.message-controller';
 import { UpdateTemplateHandler } from './commands/update-template/update-template.handler';
-import { UpdateTemplateMessageController } from './commands/update-template/update-template.message-controller';
 import { SendTestEmailHandler } from './commands/send-test-email/send-test-email.handler';
-import { SendTestEmailMessageController } from './commands/send-test-email/send-test-email.message-controller';
 import { StopCustodianMailHandler } from './commands/stop-custodian-mail/stop-custodian-mail.handler';
-import { StopCustodianMailMessageController } from './commands/stop-custodian-mail/stop-custodian-mail.message-controller';
 import { ListTemplatesHandler } from './queries/list-templates/list-templates.handler';
 import { OutboxPageHandler } from './queries/outbox-page/outbox-page.handler';
 import { MailStatusFactsHandler } from './queries/status-facts/status-facts.handler';
 import { PreviewEmailHandler } from './queries/preview-email/preview-email.handler';
-import { ListTemplatesMessageController } from './queries/list-templates/list-templates.message-controller';
-import { OutboxPageMessageController } from './queries/outbox-page/outbox-page.message-controller';
-import { MailStatusFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { MailStatusRepository } from './database/mail-status.repository';
 import { StatusAlertRepository } from './database/status-alert.repository';
 import { SendStatusAlertsHandler } from './commands/send-status-alerts/send-status-alerts.handler';
 import { StatusAlertsWorker } from './jobs/status-alerts.worker';
 import { StatusAlertSchedule } from './schedules/status-alert-schedule';
-import { PreviewEmailMessageController } from './queries/preview-email/preview-email.message-controller';
 import { EmailDeliveryWorker } from './jobs/email-delivery.worker';
 import { BulkEmailDeliveryWorker } from './jobs/bulk-email-delivery.worker';
 import { DeliveryQueues } from './jobs/delivery-queues';
 import { DeliverEmailHandler } from './commands/deliver-email/deliver-email.handler';
 import { OutboxBatchRepository } from './database/outbox-batch.repository';
 import { BatchStatusHandler } from './queries/batch-status/batch-status.handler';
-import { BatchStatusMessageController } from './queries/batch-status/batch-status.message-controller';
 import { OutboxSweeper } from './schedules/outbox-sweeper';
 
 /** Closes the SMTP transport's sockets when the service stops. */
@@ -59,7 +49,7 @@ class TransportCloser implements OnApplicationShutdown {
 @Module({})
 export class NotificationsModule {
   static forRoot(env: NotificationsEnv): DynamicModule {
-    return {
+    return withWireListeners({
       module: NotificationsModule,
       imports: [
         DatabaseModule.forContext({ schema: 'notifications', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
@@ -70,19 +60,7 @@ export class NotificationsModule {
         QueueModule.forQueues(QueueNames.emailDelivery, QueueNames.emailBulk),
         HealthModule.forContext('notifications'),
       ],
-      controllers: [
-        NotificationsAuditPageMessageController,
-        SendEmailMessageController,
-        SubmitContactMessageMessageController,
-        UpdateTemplateMessageController,
-        SendTestEmailMessageController,
-        ListTemplatesMessageController,
-        OutboxPageMessageController,
-        MailStatusFactsMessageController,
-        PreviewEmailMessageController,
-        BatchStatusMessageController,
-        StopCustodianMailMessageController,
-      ],
+      controllers: [SendEmailMessageController],
       providers: [
         { provide: NOTIFICATIONS_ENV, useValue: env },
         mailTransportProvider,
@@ -118,6 +96,6 @@ export class NotificationsModule {
         MailStatusFactsHandler,
         PreviewEmailHandler,
       ],
-    };
+    });
   }
 }

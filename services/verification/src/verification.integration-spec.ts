@@ -2,15 +2,14 @@ import {
   ErrorCode,
   type Kit,
   type KitRegistration,
-  KitsSubjects,
   VerificationMessages,
   type VerificationReportName,
   type VerificationTestEmailPreview,
-  VerificationSubjects,
   addCalendarDays,
   dueAfterCheck,
   londonToday,
 } from '@bleedkits/contracts';
+import { KitsSubjects, VerificationSubjects } from '@bleedkits/contracts/wire';
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { rejection } from '@bleedkits/platform/testing';
 import { type VerificationHarness, startVerification } from '../test/verification-harness';

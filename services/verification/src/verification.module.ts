@@ -1,9 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueNames } from '@bleedkits/contracts';
-import { Clock, DatabaseModule, HealthModule, NatsBusModule, QueueModule, SystemClock } from '@bleedkits/platform';
+import { Clock, DatabaseModule, HealthModule, NatsBusModule, QueueModule, SystemClock, withWireListeners } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from './config/env';
 import { ReminderRunFactsHandler } from './queries/status-facts/status-facts.handler';
-import { ReminderRunFactsMessageController } from './queries/status-facts/status-facts.message-controller';
 import { ReminderRunStatusRepository } from './database/reminder-run-status.repository';
 import { contextMigrations } from './database/migrations';
 import { ProjectionRepository } from './database/projection.repository';
@@ -12,17 +11,12 @@ import { KitFeedFollower } from './projection/kit-feed-follower';
 import { EmailOutbox } from './providers/email-outbox/email-outbox.port';
 import { NatsEmailOutbox } from './providers/email-outbox/nats-email-outbox';
 import { ReportPageHandler } from './queries/reports/report-page.handler';
-import { ReportPageMessageController } from './queries/reports/report-page.message-controller';
 import { TestEmailHandler } from './commands/test-email/test-email.handler';
-import { TestEmailMessageController } from './commands/test-email/test-email.message-controller';
 import { ReminderRunHandler } from './commands/run-reminders/reminder-run.handler';
-import { RunRemindersMessageController } from './commands/run-reminders/run-reminders.message-controller';
 import { RunRemindersHandler } from './commands/run-reminders/run-reminders.handler';
 import { ReminderRunRepository } from './database/reminder-run.repository';
 import { ReminderRunsHandler } from './queries/reminder-runs/reminder-runs.handler';
-import { ReminderRunsMessageController } from './queries/reminder-runs/reminder-runs.message-controller';
 import { ReminderRunStatusHandler } from './queries/reminder-run-status/reminder-run-status.handler';
-import { ReminderRunStatusMessageController } from './queries/reminder-run-status/reminder-run-status.message-controller';
 import { AdminDigestHandler } from './commands/admin-digest/admin-digest.handler';
 import { RestockNoticeHandler } from './commands/restock-notice/restock-notice.handler';
 import { VerificationRemindersWorker } from './jobs/verification-reminders.worker';
@@ -32,7 +26,7 @@ import { ReminderSchedules } from './schedules/reminder-schedules';
 @Module({})
 export class VerificationModule {
   static forRoot(env: VerificationEnv, options: { clock?: Clock } = {}): DynamicModule {
-    return {
+    return withWireListeners({
       module: VerificationModule,
       imports: [
         DatabaseModule.forContext({ schema: 'verification', databaseUrl: env.DATABASE_URL, entities: [], migrations: contextMigrations }),
@@ -40,14 +34,6 @@ export class VerificationModule {
         HealthModule.forContext('verification'),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.verificationReminders),
-      ],
-      controllers: [
-        ReminderRunFactsMessageController,
-        ReportPageMessageController,
-        TestEmailMessageController,
-        RunRemindersMessageController,
-        ReminderRunsMessageController,
-        ReminderRunStatusMessageController,
       ],
       providers: [
         { provide: VERIFICATION_ENV, useValue: env },
@@ -70,6 +56,6 @@ export class VerificationModule {
         VerificationRemindersWorker,
         ReminderSchedules,
       ],
-    };
+    });
   }
 }

@@ -1,12 +1,5 @@
-import {
-  type Kit,
-  type Actor,
-  KitsSubjects,
-  type VerificationReportName,
-  type VerificationReminderRun,
-  type VerificationReportPage,
-  VerificationSubjects,
-} from '@bleedkits/contracts';
+import { type Kit, type Actor, type VerificationReportName, type VerificationReminderRun, type VerificationReportPage } from '@bleedkits/contracts';
+import { KitsSubjects, VerificationSubjects } from '@bleedkits/contracts/wire';
 import { type TestBed, type TestClock, createTestBed, runningClock } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { NotificationsModule, readNotificationsEnv } from '@bleedkits/notifications';

@@ -8,9 +8,9 @@ import {
   FeedClientMessages,
   FeedMessages,
   type FeedRecord,
-  KitsSubjects,
   PRIVATE_KIT_FIELDS,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

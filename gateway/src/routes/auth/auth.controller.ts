@@ -4,12 +4,12 @@ import type { Request, Response } from 'express';
 import {
   type CurrentUser as CurrentUserType,
   ErrorCode,
-  IdentitySubjects,
   type MessageResponse,
   type UpdateProfileResponse,
   type UserResponse,
   normaliseEmail,
 } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { ChangePasswordDto, ConfirmEmailChangeDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from '@bleedkits/contracts/dto';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';

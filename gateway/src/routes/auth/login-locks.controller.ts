@@ -1,6 +1,7 @@
 import { Controller, Delete, Param, ParseUUIDPipe } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IdentitySubjects, type MessageResponse } from '@bleedkits/contracts';
+import { type MessageResponse } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly } from '../../security/guards';
 import { LoginThrottle } from './login-throttle';

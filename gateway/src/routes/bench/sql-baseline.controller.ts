@@ -1,6 +1,7 @@
 import { BadRequestException, Controller, Get, Inject, NotFoundException, Query } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { KitsSubjects, type PublicKit } from '@bleedkits/contracts';
+import { type PublicKit } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiTags, ApiOperation } from '@nestjs/swagger';
-import { AMBULANCE_SERVICE_OPTIONS, KitsSubjects, MAPS_NOT_CONFIGURED_MESSAGE, type Option, type SiteSettings } from '@bleedkits/contracts';
+import { AMBULANCE_SERVICE_OPTIONS, MAPS_NOT_CONFIGURED_MESSAGE, type Option, type SiteSettings } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';
 import { AnswersText } from '../../openapi/answers.decorator';

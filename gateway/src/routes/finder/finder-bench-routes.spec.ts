@@ -1,6 +1,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GeoSearchSubjects, GeoSearchWire } from '@bleedkits/contracts';
+import { GeoSearchWire } from '@bleedkits/contracts';
+import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
 import type { NatsBus } from '@bleedkits/platform';
 import { BenchPeerSubjects } from './bench-peer-subjects';
 import { finderFastPath } from './finder-fast-path';

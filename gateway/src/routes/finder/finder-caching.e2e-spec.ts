@@ -1,7 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { type Kit, type Actor, GeoSearchSubjects, KitsSubjects, replicaSubject } from '@bleedkits/contracts';
+import { type Kit, type Actor, replicaSubject } from '@bleedkits/contracts';
+import { GeoSearchSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { KitProjection } from '@bleedkits/geo-search';
 import { NatsBus } from '@bleedkits/platform';
 import { describedFetch } from '../../../test/described-answers';

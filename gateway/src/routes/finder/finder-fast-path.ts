@@ -7,7 +7,6 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
-  GeoSearchSubjects,
   GeoSearchWire,
   type NearbyQuery,
   indexTagContent,
@@ -21,6 +20,7 @@ import {
   replicaSubject,
   viewportRequestKey,
 } from '@bleedkits/contracts';
+import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
 import { type NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { statusForCode } from '../../errors/http-error.filter';
 import { BodyMessages, mediaType } from '../../security/request-bodies';

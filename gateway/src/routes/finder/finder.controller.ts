@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags, ApiOperation } from '@nestjs/swagger';
-import { type CoordinatesToWhat3words, ErrorCode, FinderMessages, GeoSearchSubjects, type What3wordsToCoordinates } from '@bleedkits/contracts';
+import { type CoordinatesToWhat3words, ErrorCode, FinderMessages, type What3wordsToCoordinates } from '@bleedkits/contracts';
+import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { type Parsed, parseCoordinates } from '@bleedkits/contracts';

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { ErrorCode, GeoSearchSubjects, type PublicSnapshotChunkRequest, readGeoReplyFrame } from '@bleedkits/contracts';
+import { ErrorCode, type PublicSnapshotChunkRequest, readGeoReplyFrame } from '@bleedkits/contracts';
+import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
 import { type NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { acceptsGzip } from './reply-relay';
 

@@ -18,13 +18,13 @@ import {
   ErrorCode,
   IMPORT_MAX_FILE_BYTES,
   ImportMessages,
-  ImportsSubjects,
   type Actor,
   type QueueCsvUpdatesResponse,
   decodeCsvFile,
   normaliseComparisonHeader,
   isUuid,
 } from '@bleedkits/contracts';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
 import { CsvComparisonDto, QueueCsvUpdatesDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';

@@ -15,7 +15,6 @@ import {
   type ImportErrorsPart,
   type ImportJobView,
   ImportMessages,
-  ImportsSubjects,
   type Actor,
   UPLOAD_PART_BYTES,
   importErrorsCsvPath,
@@ -23,6 +22,7 @@ import {
   toCsv,
   isUuid,
 } from '@bleedkits/contracts';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../errors/http-error.filter';
 import { drained } from '../../paging/list-parts';

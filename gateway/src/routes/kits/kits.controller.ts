@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { type CurrentUser as CurrentUserType, type Kit, KitsSubjects, type MessageResponse, type OwnerKitsResponse } from '@bleedkits/contracts';
+import { type CurrentUser as CurrentUserType, type Kit, type MessageResponse, type OwnerKitsResponse } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { DeploymentStatusDto, KitEditDto, KitRegistrationDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, OwnerUsableAdminPath, SignedIn } from '../../security/guards';

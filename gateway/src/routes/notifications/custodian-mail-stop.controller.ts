@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiQuery, ApiTags, ApiOperation } from '@nestjs/swagger';
-import { CustodianMailMessages, NotificationsSubjects, type StopCustodianMailResponse } from '@bleedkits/contracts';
+import { CustodianMailMessages, type StopCustodianMailResponse } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { StopCustodianMailDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { ClientRateLimited } from '../../security/client-rate-limit.guard';

@@ -1,4 +1,5 @@
-import { CUSTODIAN_STOP_API_PATH, CustodianMailMessages, EmailTemplateIds, NotificationsSubjects, type SendEmailRequest } from '@bleedkits/contracts';
+import { CUSTODIAN_STOP_API_PATH, CustodianMailMessages, EmailTemplateIds, type SendEmailRequest } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { type ReceivedMail, type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { describedFetch } from '../../../test/described-answers';

@@ -4,13 +4,13 @@ import {
   type CurrentUser as CurrentUserType,
   type EmailTemplateListResponse,
   EmailTemplateMessages,
-  NotificationsSubjects,
   type OutboxPageResponse,
   type PreviewEmailResponse,
   type SendTestEmailResponse,
   type UpdateEmailTemplateCommand,
   type UpdateEmailTemplateResponse,
 } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { OutboxQueryDto, PreviewEmailDto, SendTestEmailDto, UpdateEmailTemplateDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../security/guards';

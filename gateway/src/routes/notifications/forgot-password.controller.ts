@@ -1,12 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
-import {
-  FORGOT_PASSWORD_ANSWER,
-  IdentitySubjects,
-  type MessageResponse,
-  type RequestPasswordResetCommand,
-  normaliseEmail,
-} from '@bleedkits/contracts';
+import { FORGOT_PASSWORD_ANSWER, type MessageResponse, type RequestPasswordResetCommand, normaliseEmail } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { ForgotPasswordDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../config/env';

@@ -1,6 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags, ApiOperation } from '@nestjs/swagger';
-import { KitsSubjects, type StatisticsResponse, type StatsResponse } from '@bleedkits/contracts';
+import { type StatisticsResponse, type StatsResponse } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 
 @ApiTags('statistics')

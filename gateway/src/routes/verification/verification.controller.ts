@@ -9,7 +9,6 @@ import {
   toCsv,
   type CurrentUser as CurrentUserType,
   type Kit,
-  KitsSubjects,
   type VerificationReminderRun,
   type VerificationReminderRunAccepted,
   type VerificationReminderRunPage,
@@ -18,8 +17,8 @@ import {
   type VerificationReportPage,
   type VerificationTestEmailPreview,
   type VerificationTestEmailSent,
-  VerificationSubjects,
 } from '@bleedkits/contracts';
+import { KitsSubjects, VerificationSubjects } from '@bleedkits/contracts/wire';
 import { BulkUpdateVerificationDatesDto, VerificationTestEmailDto, VerifyKitDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser, SignedIn } from '../../security/guards';

@@ -1,15 +1,14 @@
 // Compiled by typed-wire.spec.ts: each `@ts-expect-error` below must be an error, and nothing else may be.
 import {
   type Actor,
-  IdentitySubjects,
   type Kit,
   type KitRegistration,
-  KitsSubjects,
   type MessageResponse,
   type ServiceHealth,
   type UserResponse,
   healthSubject,
 } from '@bleedkits/contracts';
+import { IdentitySubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import type { NatsBus } from '../nats-bus';
 
 export async function typedWireCalls(bus: NatsBus, actor: Actor, registration: KitRegistration) {

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
-import { BackupsSubjects } from '@bleedkits/contracts';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
 import { type ServiceProcess, createTestDatabase, startServiceProcess, type TestDatabase } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { parseBackupKey } from '../archive/encrypted-archive';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { KitsSubjects, type PublicKitChange, type PublicKitChangesResponse } from '@bleedkits/contracts';
+import { type PublicKitChange, type PublicKitChangesResponse } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus, RevisionFeedFollower } from '@bleedkits/platform';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
 import { observeIndex } from '../metrics/geo-search-metrics';

@@ -1,7 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
 import { type NatsConnection, connect } from 'nats';
-import { type Actor, KitsSubjects, type NearbyQuery, type ViewportQuery } from '@bleedkits/contracts';
+import { type Actor, type NearbyQuery, type ViewportQuery } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../../test/geo-harness';
 import { rng } from '../../test/random-kits';
 import { NearbyQueryHandler } from '../queries/nearby/nearby.query';

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEPLOYMENT_STATUS_DISPLAY,
-  GeoSearchSubjects,
-  type Kit,
-  type Actor,
-  KitsSubjects,
-  addCalendarDays,
-  kitDisplayStatus,
-  londonToday,
-} from '@bleedkits/contracts';
+import { DEPLOYMENT_STATUS_DISPLAY, type Kit, type Actor, addCalendarDays, kitDisplayStatus, londonToday } from '@bleedkits/contracts';
+import { GeoSearchSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { type TestBed, createTestBed, readUntil, runningClock } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { readGeoSearchEnv } from '../config/env';

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Msg, type Subscription, headers as natsHeaders } from 'nats';
-import { CodedError, GeoSearchSubjects, GeoSearchWire, type IndexAnnouncement, replicaSubject } from '@bleedkits/contracts';
+import { CodedError, GeoSearchWire, type IndexAnnouncement, replicaSubject } from '@bleedkits/contracts';
+import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
 import { Readiness, publishEventOn } from '@bleedkits/platform';
 import { observeHotQuery } from '../metrics/geo-search-metrics';
 import { KitProjection } from '../projection/kit-projection';

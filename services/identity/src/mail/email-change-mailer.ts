@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EmailTemplateIds, NotificationsSubjects, type SendEmailRequest } from '@bleedkits/contracts';
+import { EmailTemplateIds, type SendEmailRequest } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { IDENTITY_ENV, type IdentityEnv } from '../config/env';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { IMPORT_COLUMNS, ImportsSubjects, KitMessages } from '@bleedkits/contracts';
+import { IMPORT_COLUMNS, KitMessages } from '@bleedkits/contracts';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
 import { type ServiceProcess, startServiceProcess } from '@bleedkits/platform/testing';
 import {
   type ImportsHarness,

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  KitsSubjects,
   type MatchKitsRequest,
   type MatchKitsResponse,
   type RegisterBatchRequest,
@@ -8,6 +7,7 @@ import {
   type UpdateIfUnchangedRequest,
   type UpdateIfUnchangedResponse,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { IMPORTS_ENV, type ImportsEnv } from '../config/env';
 

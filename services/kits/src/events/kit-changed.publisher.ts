@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { KitsSubjects } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 
 /** After each commit, a hint; losing one only delays consumers until their timer (the feed is the truth). */

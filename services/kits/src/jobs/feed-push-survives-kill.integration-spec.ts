@@ -3,7 +3,8 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AmbulanceFeedSubjects, KitsSubjects } from '@bleedkits/contracts';
+import { AmbulanceFeedSubjects } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { type ServiceProcess, type TestBed, createTestBed, readUntil, startServiceProcess, waitFor } from '@bleedkits/platform/testing';
 import { type FeedReceiver, createFeedReceiver } from '../../../../examples/feed-receiver/receiver';
 import { actor, validKit } from '../../test/kits-harness';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IdentitySubjects, type Kit, type Actor, type KitFeedRecord, nextVerificationDue, verificationStatus } from '@bleedkits/contracts';
+import { type Kit, type Actor, type KitFeedRecord, nextVerificationDue, verificationStatus } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import type { KitState } from '../domain/kit-state';
 import { KitRepository } from '../database/kit.repository';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, IdentitySubjects } from '@bleedkits/contracts';
+import { ErrorCode } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { NatsBus, ServiceError } from '@bleedkits/platform';
 import { isDeliverableAddress } from '../domain/email-address';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../config/env';

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { type EmailDeliveryJob, EmailDeliveryJobNames, NotificationsSubjects, QueueNames } from '@bleedkits/contracts';
+import { type EmailDeliveryJob, EmailDeliveryJobNames, QueueNames } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { redisConnectionOptions } from '@bleedkits/platform';
 import { type NotificationsHarness, startNotifications } from '../../test/notifications-harness';
 import { type TestSmtpPeer, startTestSmtpPeer } from '../../test/smtp-peer';

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { type Actor, EmailTemplateIds, IdentitySubjects, QueueNames } from '@bleedkits/contracts';
+import { type Actor, EmailTemplateIds, QueueNames } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { DEFAULT_JOB_OPTIONS, redisConnectionOptions } from '@bleedkits/platform';
 import { type ServiceProcess, type TestBed, createTestBed, startServiceProcess, waitFor } from '@bleedkits/platform/testing';
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';

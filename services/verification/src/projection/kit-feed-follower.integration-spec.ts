@@ -1,4 +1,4 @@
-import { KitsSubjects, VerificationSubjects } from '@bleedkits/contracts';
+import { KitsSubjects, VerificationSubjects } from '@bleedkits/contracts/wire';
 import { Client } from 'pg';
 import { type VerificationHarness, startVerification } from '../../test/verification-harness';
 

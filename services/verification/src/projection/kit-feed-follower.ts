@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { type KitChange, type KitChangesResponse, KitsSubjects, QueueNames, restockIdempotencyKey } from '@bleedkits/contracts';
+import { type KitChange, type KitChangesResponse, QueueNames, restockIdempotencyKey } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { Clock, InjectTypedQueue, NatsBus, RevisionFeedFollower, type TypedQueue } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../config/env';
 import { isNewDeployment, projectedKitOf } from '../domain/projected-kit';

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { AUDIT_PAGE_MAX_BYTES, type AuditEntry, IdentitySubjects, KitsSubjects, NotificationsSubjects } from '@bleedkits/contracts';
+import { AUDIT_PAGE_MAX_BYTES, type AuditEntry } from '@bleedkits/contracts';
+import { IdentitySubjects, KitsSubjects, NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { HttpClient } from '../../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';

@@ -8,14 +8,11 @@ import {
   type AuditPage,
   type AuditPageResponse,
   type AuditTargetType,
-  BackupsSubjects,
   CodedError,
   type CurrentUser as CurrentUserType,
-  IdentitySubjects,
-  KitsSubjects,
-  NotificationsSubjects,
   auditNewerFirst,
 } from '@bleedkits/contracts';
+import { BackupsSubjects, IdentitySubjects, KitsSubjects, NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { GatewayError } from '../../../errors/http-error.filter';
 import { CurrentUser } from '../../../security/guards';

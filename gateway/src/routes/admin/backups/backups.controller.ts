@@ -5,7 +5,6 @@ import {
   BACKUP_PAGE_SIZE,
   type BackupPage,
   type BackupSecurityStats,
-  BackupsSubjects,
   type CurrentUser as CurrentUserType,
   type DropboxConnectResponse,
   type DropboxConnection,
@@ -14,6 +13,7 @@ import {
   type DropboxSetupResponse,
   type StartBackupResponse,
 } from '@bleedkits/contracts';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
 import { BackupListQueryDto, DropboxSetupDto } from '@bleedkits/contracts/dto';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';

@@ -6,9 +6,9 @@ import {
   type BulkApproveResponse,
   type CurrentUser as CurrentUserType,
   type KitStatusChangeResponse,
-  KitsSubjects,
   type MessageResponse,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { BulkApproveDto, KitStatusQueryDto, ReassignKitDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { AdminOnly, CurrentUser } from '../../../security/guards';

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CurrentUser as CurrentUserType, KitsSubjects, type ManufacturerRow, type MessageResponse } from '@bleedkits/contracts';
+import { type CurrentUser as CurrentUserType, type ManufacturerRow, type MessageResponse } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { AddManufacturerDto, RenameManufacturerDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser } from '../../../security/guards';

@@ -1,13 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  AmbulanceFeedSubjects,
-  BackupsSubjects,
-  NotificationsSubjects,
-  type SystemStatus,
-  VerificationSubjects,
-  systemStatusOf,
-} from '@bleedkits/contracts';
+import { AmbulanceFeedSubjects, type SystemStatus, systemStatusOf } from '@bleedkits/contracts';
+import { BackupsSubjects, NotificationsSubjects, VerificationSubjects } from '@bleedkits/contracts/wire';
 import { Clock, NatsBus } from '@bleedkits/platform';
 
 /** Each context's facts are asked for at once; one that does not answer within this shows as "could not be checked". */

@@ -4,10 +4,10 @@ import {
   type ApprovedKitsDownloadResponse,
   type CurrentUser as CurrentUserType,
   type FixAddressesResult,
-  KitsSubjects,
   type LastDownloadResponse,
   type MaintenanceResult,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { CurrentUser } from '../../../security/guards';
 import { actorOf } from '../../../security/actor';

@@ -4,12 +4,12 @@ import type { Response } from 'express';
 import {
   type AdminUserRow,
   type CurrentUser as CurrentUserType,
-  IdentitySubjects,
   type MessageResponse,
   type ToggleRoleResponse,
   type UserResponse,
   isUuid,
 } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { AdminUpdateUserDto, AdminUserActionDto } from '@bleedkits/contracts/dto';
 import { NatsBus } from '@bleedkits/platform';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';

@@ -9,9 +9,9 @@ import {
   GoogleSignInFailure,
   type GoogleSignInFailureReason,
   type GoogleSignInRequest,
-  IdentitySubjects,
   SIGN_IN_PAGE_PATH,
 } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { NatsBus, RemoteCallError } from '@bleedkits/platform';
 import { GatewayError } from '../../../errors/http-error.filter';
 import { GATEWAY_ENV, type GatewayEnv } from '../../../config/env';

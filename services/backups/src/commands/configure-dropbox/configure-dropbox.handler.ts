@@ -11,7 +11,8 @@ import {
   validateAgainst,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
+import { Clock, ServiceError, Handles } from '@bleedkits/platform';
 import { CloudStorage, CloudTokenError } from '../../providers/cloud-storage/cloud-storage';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
@@ -44,6 +45,7 @@ export class ConfigureDropboxHandler {
     private readonly audit: BackupsAuditTrail,
   ) {}
 
+  @Handles(BackupsSubjects.configureDropbox)
   async execute(request: { actor: Actor } & DropboxSetupRequest): Promise<DropboxSetupResponse> {
     assertAdmin(request?.actor);
     const errors = errorMessages(validateAgainst(dropboxTokenRules, { token: request?.token }));

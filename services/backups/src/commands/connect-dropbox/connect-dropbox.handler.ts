@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { type DropboxConnectRequest, type DropboxConnectResponse, DropboxConnectionMessages, ErrorCode } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
+import { Clock, ServiceError, Handles } from '@bleedkits/platform';
 import { BackupContext } from '../../backup-context';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { DropboxAuthorization } from '../../providers/dropbox-auth/dropbox-authorization';
@@ -24,6 +25,7 @@ export class ConnectDropboxHandler {
     private readonly clock: Clock,
   ) {}
 
+  @Handles(BackupsSubjects.connectDropbox)
   async execute(request: DropboxConnectRequest): Promise<DropboxConnectResponse> {
     if (!this.authorization.available)
       throw new ServiceError({ code: ErrorCode.NotConfigured, message: DropboxConnectionMessages.connectNotConfigured });

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type Actor, DropboxConnectionMessages, type DropboxDisconnectResponse, ErrorCode, assertAdmin } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
 import { DROPBOX_AUDIT_TARGET, dropboxAccountLabel } from '../../domain/backups-audit';
@@ -25,6 +26,7 @@ export class DisconnectDropboxHandler {
     private readonly audit: BackupsAuditTrail,
   ) {}
 
+  @Handles(BackupsSubjects.disconnectDropbox)
   async execute({ actor }: { actor: Actor }): Promise<DropboxDisconnectResponse> {
     assertAdmin(actor);
     const current = await this.connections.current();

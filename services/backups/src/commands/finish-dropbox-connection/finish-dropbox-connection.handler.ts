@@ -7,7 +7,8 @@ import {
   ErrorCode,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
+import { Clock, ServiceError, Handles } from '@bleedkits/platform';
 import { BackupContext } from '../../backup-context';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { DropboxConnectionRepository } from '../../database/dropbox-connection.repository';
@@ -41,6 +42,7 @@ export class FinishDropboxConnectionHandler {
     private readonly audit: BackupsAuditTrail,
   ) {}
 
+  @Handles(BackupsSubjects.finishDropboxConnection)
   async execute(request: { actor: Actor } & DropboxConnectFinishRequest): Promise<DropboxConnectFinishResponse> {
     assertAdmin(request?.actor);
     const state = text(request?.state);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type Actor, BackupJobNames, ErrorCode, type ManualBackupJob, QueueNames, type StartBackupResponse, assertAdmin } from '@bleedkits/contracts';
-import { Clock, InjectTypedQueue, ServiceError, type TypedQueue } from '@bleedkits/platform';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
+import { Clock, InjectTypedQueue, ServiceError, type TypedQueue, Handles } from '@bleedkits/platform';
 import { BackupRunRepository, toRecord } from '../../database/backup-run.repository';
 import { BackupsAuditTrail } from '../../database/backups-audit-trail';
 
@@ -20,6 +21,7 @@ export class StartManualBackupHandler {
     private readonly audit: BackupsAuditTrail,
   ) {}
 
+  @Handles(BackupsSubjects.startManual)
   async execute({ actor }: { actor: Actor }): Promise<StartBackupResponse> {
     assertAdmin(actor);
     const id = randomUUID();

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { BACKUP_PAGE_SIZE, BACKUP_PAGE_SIZE_MAX, type BackupListRequest, type BackupPage } from '@bleedkits/contracts';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
 import { BackupRunRepository, toRecord } from '../../database/backup-run.repository';
+import { Handles } from '@bleedkits/platform';
 
 const whole = (value: unknown, fallback: number, max: number) => {
   const n = Number(value);
@@ -12,6 +14,7 @@ const whole = (value: unknown, fallback: number, max: number) => {
 export class ListBackupsHandler {
   constructor(private readonly runs: BackupRunRepository) {}
 
+  @Handles(BackupsSubjects.list)
   async execute(request: Partial<BackupListRequest>): Promise<BackupPage> {
     const pageSize = whole(request?.limit, BACKUP_PAGE_SIZE, BACKUP_PAGE_SIZE_MAX);
     const page = whole(request?.page, 1, 1_000_000);

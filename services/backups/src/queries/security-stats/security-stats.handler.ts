@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type BackupSecurityStats, QueueNames } from '@bleedkits/contracts';
-import { InjectTypedQueue, type TypedQueue } from '@bleedkits/platform';
+import { BackupsSubjects } from '@bleedkits/contracts/wire';
+import { InjectTypedQueue, type TypedQueue, Handles } from '@bleedkits/platform';
 import { BackupRunRepository } from '../../database/backup-run.repository';
 import { BackupContext } from '../../backup-context';
 import { DropboxAccess } from '../../dropbox-access';
@@ -16,6 +17,7 @@ export class SecurityStatsHandler {
     @InjectTypedQueue(QueueNames.backups) private readonly queue: TypedQueue<typeof QueueNames.backups>,
   ) {}
 
+  @Handles(BackupsSubjects.securityStats)
   async execute(): Promise<BackupSecurityStats> {
     const [stats, encryption, cloudCopies, schedulers] = await Promise.all([
       this.runs.stats(),

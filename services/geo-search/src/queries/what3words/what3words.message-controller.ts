@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type CoordinatesToWhat3words, FinderMessages, GeoSearchSubjects, type What3wordsToCoordinates } from '@bleedkits/contracts';
+import { type CoordinatesToWhat3words, FinderMessages, type What3wordsToCoordinates } from '@bleedkits/contracts';
+import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
 import { Handles, ServiceError } from '@bleedkits/platform';
 import { parseCoordinates } from '@bleedkits/contracts';
 import { What3wordsPort } from './what3words.port';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ChangePasswordRequest, type MessageResponse, errorMessages, passwordChangeServerRules, validateAgainst } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
 import { PasswordHasher } from '../../passwords/password-hasher';
@@ -12,6 +13,7 @@ export class ChangePasswordHandler {
     private readonly hasher: PasswordHasher,
   ) {}
 
+  @Handles(IdentitySubjects.changePassword)
   async execute(req: ChangePasswordRequest): Promise<MessageResponse> {
     const failures = errorMessages(validateAgainst(passwordChangeServerRules, req));
     if (failures.length) throw ServiceError.validation(failures);

@@ -7,7 +7,8 @@ import {
   errorMessages,
   validateAgainst,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { UserRepository } from '../../database/user.repository';
 import { hashResetToken } from '../send-password-reset/send-password-reset.handler';
 
@@ -17,6 +18,7 @@ export class ConfirmEmailChangeHandler {
   constructor(private readonly users: UserRepository) {}
 
   /** Answers the user id so the gateway can end the user's other sessions. */
+  @Handles(IdentitySubjects.confirmEmailChange)
   async execute(req: ConfirmEmailChangeRequest): Promise<ConfirmEmailChangeResponse> {
     const failures = errorMessages(validateAgainst(confirmEmailChangeRules, req));
     if (failures.length) throw ServiceError.validation(failures);

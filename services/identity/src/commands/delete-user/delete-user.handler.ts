@@ -4,6 +4,8 @@ import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
 import { IdentityAuditTrail } from '../../database/identity-audit-trail';
 import { userAuditFields, userAuditLabel } from '../../domain/user-audit';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 /** Only an admin deletes, and only non-admin users (the spec hides Delete for admins; the server enforces both). */
 @Injectable()
@@ -13,6 +15,7 @@ export class DeleteUserHandler {
     private readonly audit: IdentityAuditTrail,
   ) {}
 
+  @Handles(IdentitySubjects.deleteUser)
   async execute(req: DeleteUserRequest): Promise<MessageResponse> {
     if (req.actor.role !== 'admin') throw IdentityErrors.adminOnly();
     if (req.actor.id === req.userId) throw IdentityErrors.deleteSelf();

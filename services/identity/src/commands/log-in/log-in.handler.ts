@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type LoginRequest, type UserResponse, errorMessages, loginRules, validateAgainst } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
@@ -17,6 +18,7 @@ export class LogInHandler {
   ) {}
 
   /** Unknown e-mail, Google-only account and wrong password answer alike, after one argon2 verification each. */
+  @Handles(IdentitySubjects.login)
   async execute(req: LoginRequest): Promise<UserResponse> {
     const failures = errorMessages(validateAgainst(loginRules, req));
     if (failures.length) throw ServiceError.validation(failures);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type RegisterRequest, type UserResponse, errorMessages, signUpRules, validateAgainst } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
@@ -13,6 +14,7 @@ export class RegisterUserHandler {
     private readonly hasher: PasswordHasher,
   ) {}
 
+  @Handles(IdentitySubjects.register)
   async execute(req: RegisterRequest): Promise<UserResponse> {
     const failures = errorMessages(validateAgainst(signUpRules, req));
     if (failures.length) throw ServiceError.validation(failures);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ResetPasswordRequest, type ResetPasswordResponse, errorMessages, resetPasswordRules, validateAgainst } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
 import { PasswordHasher } from '../../passwords/password-hasher';
@@ -14,6 +15,7 @@ export class ResetPasswordHandler {
   ) {}
 
   /** Answers the user id so the gateway can end every session of that user. */
+  @Handles(IdentitySubjects.resetPassword)
   async execute(req: ResetPasswordRequest): Promise<ResetPasswordResponse> {
     const failures = errorMessages(validateAgainst(resetPasswordRules, req));
     if (failures.length) throw ServiceError.validation(failures);

@@ -7,6 +7,8 @@ import { IdentityAuditTrail } from '../../database/identity-audit-trail';
 import { userAuditLabel } from '../../domain/user-audit';
 import { PasswordResetMailer } from '../../mail/password-reset-mailer';
 import { IDENTITY_ENV, type IdentityEnv } from '../../config/env';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -22,6 +24,7 @@ export class SendPasswordResetHandler {
     private readonly audit: IdentityAuditTrail,
   ) {}
 
+  @Handles(IdentitySubjects.sendPasswordReset)
   async execute(req: SendPasswordResetRequest): Promise<MessageResponse> {
     if (req.actor?.role !== 'admin') throw IdentityErrors.adminOnly();
     const user = await this.users.findById(req.userId);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EMAIL_PATTERN, type GoogleSignInRequest, TEXT_LIMITS, type UserResponse } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
@@ -28,6 +29,7 @@ export class SignInWithGoogleHandler {
    * A known Google account signs in; an unknown one is linked to the account with the same e-mail, but only when
    * Google vouches for the e-mail (otherwise anyone could claim an address); else a new account is created.
    */
+  @Handles(IdentitySubjects.googleSignIn)
   async execute(req: GoogleSignInRequest): Promise<UserResponse> {
     const signedIn = await this.signIn(req);
     const { user } = signedIn;

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type ToggleRoleRequest, type ToggleRoleResponse, normaliseEmail } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { toggledRole } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
 import { IdentityAuditTrail } from '../../database/identity-audit-trail';
 import { userAuditLabel } from '../../domain/user-audit';
+import { Handles } from '@bleedkits/platform';
 
 @Injectable()
 export class ToggleRoleHandler {
@@ -17,6 +19,7 @@ export class ToggleRoleHandler {
    * Only an admin changes roles (checked here too, not only by the gateway's guard), and never their own, so the
    * register can never lose its last admin this way.
    */
+  @Handles(IdentitySubjects.toggleRole)
   async execute(req: ToggleRoleRequest): Promise<ToggleRoleResponse> {
     if (req.actor.role !== 'admin') throw IdentityErrors.adminOnly();
     if (req.actor.id === req.userId) throw IdentityErrors.ownRole();

@@ -2,12 +2,12 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   type AdminUpdateUserRequest,
-  IdentitySubjects,
   type UpdateProfileRequest,
   type UpdateProfileResponse,
   type UserResponse,
   adminUserEditRules,
 } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { Handles } from '@bleedkits/platform';
 import { UpdateProfileHandler } from './update-profile.handler';
 

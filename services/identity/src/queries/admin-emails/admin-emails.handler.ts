@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminEmailsResponse } from '@bleedkits/contracts';
 import { UserRepository } from '../../database/user.repository';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 /** At most this many admins receive a contact message or an alert; a register has a handful. */
 export const MAX_ADMIN_EMAILS = 50;
@@ -10,6 +12,7 @@ export const MAX_ADMIN_EMAILS = 50;
 export class AdminEmailsHandler {
   constructor(private readonly users: UserRepository) {}
 
+  @Handles(IdentitySubjects.adminEmails)
   async execute(): Promise<AdminEmailsResponse> {
     return { emails: await this.users.adminEmails(MAX_ADMIN_EMAILS) };
   }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { KitsSubjects, LIST_PART_LIMIT } from '@bleedkits/contracts';
+import { LIST_PART_LIMIT } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { identityEnv, kitsBus, userPorts } from '../../../test/handler-doubles';
 import { ListUsersHandler } from './list-users.handler';
 

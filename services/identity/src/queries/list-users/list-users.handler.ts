@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AdminUserRow, KitsSubjects, LIST_PART_LIMIT, LIST_PART_MAX_BYTES, type ListPart, type ListPartRequest } from '@bleedkits/contracts';
-import { NatsBus } from '@bleedkits/platform';
+import { type AdminUserRow, LIST_PART_LIMIT, LIST_PART_MAX_BYTES, type ListPart, type ListPartRequest } from '@bleedkits/contracts';
+import { KitsSubjects, IdentitySubjects } from '@bleedkits/contracts/wire';
+import { NatsBus, Handles } from '@bleedkits/platform';
 import { toAdminRow } from '../../domain/user';
 import { UserRepository } from '../../database/user.repository';
 import { IDENTITY_ENV, type IdentityEnv } from '../../config/env';
@@ -22,6 +23,7 @@ export class ListUsersHandler {
   ) {}
 
   /** kit_count comes from the kits context; while it cannot answer, the list still loads with 0. */
+  @Handles(IdentitySubjects.listUsers)
   async execute(req: ListPartRequest<string> = {}): Promise<ListPart<AdminUserRow, string>> {
     const m = typeof req?.after === 'string' ? POSITION.exec(req.after) : null;
     const limit = Math.min(LIST_PART_LIMIT, Math.max(1, Math.floor(Number(req?.limit)) || LIST_PART_LIMIT));

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { type AdminUserRow, IdentitySubjects, type ListPart } from '@bleedkits/contracts';
+import { type AdminUserRow, type ListPart } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { type IdentityHarness, startIdentity } from '../../../test/identity-harness';
 import { ListUsersHandler } from './list-users.handler';
 

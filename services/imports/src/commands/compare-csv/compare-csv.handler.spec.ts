@@ -1,12 +1,5 @@
-import {
-  ComparisonMessages,
-  ComparisonReasons,
-  ErrorCode,
-  KitsSubjects,
-  MATCH_KEYS_MAX,
-  type MatchKitsRequest,
-  type MatchableKit,
-} from '@bleedkits/contracts';
+import { ComparisonMessages, ComparisonReasons, ErrorCode, MATCH_KEYS_MAX, type MatchKitsRequest, type MatchableKit } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { answeringBus, codedRefusal } from '@bleedkits/platform/testing';
 import type { ImportsEnv } from '../../config/env';
 import { KitsClient } from '../../kits/kits.client';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type CompareCsvRowsRequest, type CompareCsvRowsResponse, ComparisonMessages, MATCH_KEYS_MAX, assertAdmin } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { KitIndex, comparisonKit, comparisonRow, differencesOf, rowLocation, rowLocationKey, rowSerialKey } from '../../domain/comparison';
 import { KitsClient } from '../../kits/kits.client';
 
@@ -16,6 +17,7 @@ const MAX_ROWS = MATCH_KEYS_MAX / 2;
 export class CompareCsvHandler {
   constructor(private readonly kits: KitsClient) {}
 
+  @Handles(ImportsSubjects.compareCsvRows)
   async execute({ actor, rows }: CompareCsvRowsRequest): Promise<CompareCsvRowsResponse> {
     assertAdmin(actor);
     if (!Array.isArray(rows) || rows.length === 0) throw ServiceError.validation([ComparisonMessages.noRows]);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CSV_UPDATES_MAX, CSV_UPDATES_PART, CsvUpdateMessages, type StageCsvUpdatesRequest, isUuid, assertAdmin } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { type ValidUpdate, readApprovedUpdate } from '../../domain/approved-update';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
@@ -12,6 +13,7 @@ import { CsvUpdateRepository } from '../../database/csv-update.repository';
 export class StageCsvUpdatesHandler {
   constructor(private readonly updates: CsvUpdateRepository) {}
 
+  @Handles(ImportsSubjects.stageCsvUpdates)
   async execute(req: StageCsvUpdatesRequest): Promise<{ staged: number }> {
     assertAdmin(req?.actor);
     if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);

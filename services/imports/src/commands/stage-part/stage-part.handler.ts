@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IMPORT_MAX_FILE_BYTES, type StagePartRequest, type StagePartResponse, UPLOAD_PART_BYTES, isUuid } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { StagedUploadRepository } from '../../database/staged-upload.repository';
 
 export const MAX_PARTS = Math.ceil(IMPORT_MAX_FILE_BYTES / UPLOAD_PART_BYTES) + 1;
@@ -10,6 +11,7 @@ export const MAX_PARTS = Math.ceil(IMPORT_MAX_FILE_BYTES / UPLOAD_PART_BYTES) + 
 export class StagePartHandler {
   constructor(private readonly staged: StagedUploadRepository) {}
 
+  @Handles(ImportsSubjects.stagePart)
   async execute(req: StagePartRequest): Promise<StagePartResponse> {
     if (!req?.actor?.id) throw ServiceError.unauthenticated('Not signed in');
     if (!isUuid(req.uploadId)) throw ServiceError.validation(['uploadId must be a UUID']);

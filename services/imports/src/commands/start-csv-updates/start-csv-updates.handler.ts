@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CsvUpdateMessages, QueueNames, type QueueCsvUpdatesResponse, type StartCsvUpdatesRequest, isUuid, assertAdmin } from '@bleedkits/contracts';
-import { InjectTypedQueue, ServiceError, type TypedQueue } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { InjectTypedQueue, ServiceError, type TypedQueue, Handles } from '@bleedkits/platform';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /** imports.cmd.start-csv-updates.v1 (admins): every part is staged; the job is queued (again, harmlessly, if asked twice). */
@@ -11,6 +12,7 @@ export class StartCsvUpdatesHandler {
     @InjectTypedQueue(QueueNames.csvUpdates) private readonly queue: TypedQueue<typeof QueueNames.csvUpdates>,
   ) {}
 
+  @Handles(ImportsSubjects.startCsvUpdates)
   async execute(req: StartCsvUpdatesRequest): Promise<QueueCsvUpdatesResponse> {
     assertAdmin(req?.actor);
     if (!isUuid(req.jobId)) throw ServiceError.validation(['jobId must be a UUID']);

@@ -1,14 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  IdentitySubjects,
-  IMPORT_MAX_FILE_BYTES,
-  type ImportJobView,
-  ImportMessages,
-  QueueNames,
-  type StartImportRequest,
-  isUuid,
-} from '@bleedkits/contracts';
-import { InjectTypedQueue, NatsBus, RemoteCallError, ServiceError, type TypedQueue } from '@bleedkits/platform';
+import { IMPORT_MAX_FILE_BYTES, type ImportJobView, ImportMessages, QueueNames, type StartImportRequest, isUuid } from '@bleedkits/contracts';
+import { IdentitySubjects, ImportsSubjects } from '@bleedkits/contracts/wire';
+import { InjectTypedQueue, NatsBus, RemoteCallError, ServiceError, type TypedQueue, Handles } from '@bleedkits/platform';
 import { IMPORTS_ENV, type ImportsEnv } from '../../config/env';
 import { decodeCsvFile } from '../../domain/csv-file';
 import { CsvFormatError, csvRecords, isBlankRecord } from '../../domain/csv-records';
@@ -32,6 +25,7 @@ export class StartImportHandler {
     @Inject(IMPORTS_ENV) private readonly env: Pick<ImportsEnv, 'IMPORT_MAX_ROWS' | 'IMPORT_MAX_ROWS_ADMIN'>,
   ) {}
 
+  @Handles(ImportsSubjects.startImport)
   async execute(req: StartImportRequest): Promise<ImportJobView> {
     const { actor } = req ?? {};
     if (!actor?.id) throw ServiceError.unauthenticated('Not signed in');

@@ -1,4 +1,5 @@
-import { KitsSubjects, POSTCODE_PLACES_MAX } from '@bleedkits/contracts';
+import { POSTCODE_PLACES_MAX } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import type { NatsBus } from '@bleedkits/platform';
 import { type Located, PostcodeGeocoder } from './postcode-geocoder.port';
 

@@ -7,7 +7,8 @@ import {
   isUuid,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /** A part also ends at about this many bytes of JSON: an error message may quote two long field values. */
@@ -18,6 +19,7 @@ export const CSV_UPDATE_ENTRIES_PART_BYTES = 600_000;
 export class CsvUpdateEntriesHandler {
   constructor(private readonly updates: CsvUpdateRepository) {}
 
+  @Handles(ImportsSubjects.csvUpdateEntries)
   async execute(req: CsvUpdateEntriesRequest): Promise<CsvUpdateEntriesPart> {
     assertAdmin(req?.actor);
     const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type CsvUpdateJobStatus, CsvUpdateMessages, type CsvUpdateStatusRequest, isUuid, assertAdmin } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { CsvUpdateRepository } from '../../database/csv-update.repository';
 
 /** imports.qry.csv-update-status.v1 (admins): the spec's status and progress {successful, failed}. */
@@ -8,6 +9,7 @@ import { CsvUpdateRepository } from '../../database/csv-update.repository';
 export class CsvUpdateStatusHandler {
   constructor(private readonly updates: CsvUpdateRepository) {}
 
+  @Handles(ImportsSubjects.csvUpdateStatus)
   async execute(req: CsvUpdateStatusRequest): Promise<CsvUpdateJobStatus> {
     assertAdmin(req?.actor);
     const job = isUuid(req.jobId) ? await this.updates.find(req.jobId) : null;

@@ -7,7 +7,8 @@ import {
   ImportMessages,
   isUuid,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { maySeeImport } from '../../domain/import-access';
 import { ImportJobRepository } from '../../database/import-job.repository';
 
@@ -20,6 +21,7 @@ import { ImportJobRepository } from '../../database/import-job.repository';
 export class ImportErrorsHandler {
   constructor(private readonly jobs: ImportJobRepository) {}
 
+  @Handles(ImportsSubjects.importErrors)
   async execute(req: ImportErrorsRequest): Promise<ImportErrorsPart> {
     const job = isUuid(req?.jobId) ? await this.jobs.find(req.jobId) : null;
     if (!job || !maySeeImport(req.actor, job)) throw ServiceError.notFound(ImportMessages.jobNotFound);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ImportJobView, ImportMessages, type ImportStatusRequest, isUuid } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ImportsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { maySeeImport } from '../../domain/import-access';
 import { ImportJobRepository } from '../../database/import-job.repository';
 import { importJobView } from './import-job-view';
@@ -10,6 +11,7 @@ import { importJobView } from './import-job-view';
 export class ImportStatusHandler {
   constructor(private readonly jobs: ImportJobRepository) {}
 
+  @Handles(ImportsSubjects.importStatus)
   async execute(req: ImportStatusRequest): Promise<ImportJobView> {
     const job = isUuid(req?.jobId) ? await this.jobs.find(req.jobId) : null;
     if (!job || !maySeeImport(req.actor, job)) throw ServiceError.notFound(ImportMessages.jobNotFound);

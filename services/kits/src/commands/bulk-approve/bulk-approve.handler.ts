@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type BulkApproveResponse, type Actor, assertAdmin } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { KitRepository } from '../../database/kit.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { kitAuditLabel } from '../../domain/kit-audit';
@@ -18,6 +19,7 @@ export class BulkApproveHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
+  @Handles(KitsSubjects.bulkApprove)
   async execute({ actor, kitIds }: BulkApproveRequest): Promise<BulkApproveResponse> {
     assertAdmin(actor);
     if (!Array.isArray(kitIds) || kitIds.length === 0) throw ServiceError.validation(['kitIds must list at least one kit id']);

@@ -7,7 +7,8 @@ import {
   isCalendarDate,
   isKitDateInBounds,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { KitErrors } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
@@ -23,6 +24,7 @@ export class BulkUpdateVerificationDatesHandler {
     private readonly changed: KitChangedPublisher,
   ) {}
 
+  @Handles(KitsSubjects.bulkUpdateVerificationDates)
   async execute({ actor, dueDate }: BulkUpdateVerificationDatesRequest): Promise<BulkUpdateVerificationDatesResponse> {
     if (actor?.role !== 'admin') throw KitErrors.adminOnly();
     if (!isCalendarDate(dueDate)) throw ServiceError.validation([VerificationMessages.dueDateRequired]);

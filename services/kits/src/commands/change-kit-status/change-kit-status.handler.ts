@@ -8,6 +8,8 @@ import { kitAuditLabel } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
 import { toAdminKit } from '../../queries/admin-kits/admin-kits';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 export type ChangeKitStatusRequest = { actor: Actor; kitId: number | string };
 export type ChangeKitStatusToRequest = ChangeKitStatusRequest & { status: string };
@@ -54,6 +56,7 @@ export class ChangeKitStatusHandler {
    * GET /api/kit-status?id=&status=: the target status picks approve, reject or reactivate from the kit's current
    * status. The role is checked first, so nobody but an admin learns whether a kit id exists.
    */
+  @Handles(KitsSubjects.changeStatus)
   async changeTo(req: ChangeKitStatusToRequest): Promise<KitStatusChangeResponse> {
     if (req.actor?.role !== 'admin') throw KitErrors.adminOnly();
     const current = await this.kits.findById(parseKitId(req.kitId));

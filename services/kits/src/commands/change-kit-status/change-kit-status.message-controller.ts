@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type Kit, KitsSubjects } from '@bleedkits/contracts';
+import { type Kit } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { Handles } from '@bleedkits/platform';
 import { ChangeKitStatusHandler, type ChangeKitStatusRequest } from './change-kit-status.handler';
 

@@ -6,8 +6,9 @@ import {
   FeedMessages,
   displayKitId,
   scopeCarriesCabinetCodes,
+  AmbulanceFeedSubjects,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
@@ -35,6 +36,7 @@ export class CodeDisclosedHandler {
     private readonly changed: KitChangedPublisher,
   ) {}
 
+  @Handles(AmbulanceFeedSubjects.codeDisclosed)
   async execute(req: CodeDisclosedRequest): Promise<CodeDisclosedResponse> {
     const client = await this.auth.client(req?.keyHash);
     if (!scopeCarriesCabinetCodes(client.scope)) throw ServiceError.forbidden(FeedMessages.codesNotInScope);

@@ -5,6 +5,8 @@ import { KitRepository } from '../../database/kit.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { kitAuditFields, kitAuditLabel } from '../../domain/kit-audit';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 export type DeleteKitRequest = { actor: Actor; kitId: number | string };
 
@@ -17,6 +19,7 @@ export class DeleteKitHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
+  @Handles(KitsSubjects.delete)
   async execute({ actor, kitId }: DeleteKitRequest): Promise<MessageResponse> {
     const id = parseKitId(kitId);
     const { revision } = await this.kits.write(async (m, rev) => {

@@ -11,9 +11,9 @@ import {
   FEED_PUSH_RETRY_HOURS,
   FEED_PUSH_SECRET_OVERLAP_HOURS,
   type FeedPushSubscriptionView,
-  KitsSubjects,
   systemStatusOf,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { type TestClock, readUntil, runningClock } from '@bleedkits/platform/testing';
 import { type FeedReceiver, createFeedReceiver } from '../../../../../examples/feed-receiver/receiver';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';

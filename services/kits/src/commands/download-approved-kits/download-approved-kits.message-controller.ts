@@ -6,9 +6,9 @@ import {
   type ApprovedDownloadPartRequest,
   ApprovedDownloadSubjects,
   type Actor,
-  KitsSubjects,
   type LastDownloadResponse,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { Handles, type PreSerialisedJson } from '@bleedkits/platform';
 import { DownloadApprovedKitsHandler } from './download-approved-kits.handler';
 

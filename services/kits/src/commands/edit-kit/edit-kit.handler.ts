@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Kit, type Actor, type KitEditRequest, KitMessages, type KitRegistration, KIT_STATUSES, type KitStatus } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { publicListingChanged, readKitInput } from '../../domain/kit-input';
 import type { KitState } from '../../domain/kit-state';
@@ -41,6 +42,7 @@ export class EditKitHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
+  @Handles(KitsSubjects.edit)
   async execute({ actor, kitId, revision: seenRevision, data }: EditKitRequest): Promise<Kit> {
     const id = parseKitId(kitId);
     if (seenRevision !== undefined && seenRevision !== null && !Number.isSafeInteger(seenRevision))

@@ -1,4 +1,5 @@
-import { ErrorCode, KitMessages, KitsSubjects, TEXT_LIMITS, tooLongMessage } from '@bleedkits/contracts';
+import { ErrorCode, KitMessages, TEXT_LIMITS, tooLongMessage } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { Client } from 'pg';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';

@@ -22,14 +22,18 @@ describe(MaintenanceHandler.name, () => {
   it('is for admins only', async () => {
     const p = kitPorts();
     const h = new MaintenanceHandler(p.repository, p.publisher, geocoder(null));
-    for (const call of [() => h.cleanSerialNumbers(someone()), () => h.updateAmbulanceServices(undefined), () => h.fixMissingAddresses(someone())]) {
+    for (const call of [
+      () => h.cleanSerialNumbers({ actor: someone() }),
+      () => h.updateAmbulanceServices({ actor: undefined as never }),
+      () => h.fixMissingAddresses({ actor: someone() }),
+    ]) {
       expect((await refusal(call())).code).toBe(ErrorCode.Forbidden);
     }
   });
 
   it("strips the 'IMPORT-' prefix, one revision per kit and one hint for the last", async () => {
     const p = kitPorts([kit(1, { serialNumber: 'IMPORT-A1' }), kit(2, { serialNumber: 'B2' }), kit(3, { serialNumber: 'IMPORT-C3' })]);
-    const result = await new MaintenanceHandler(p.repository, p.publisher, geocoder(null)).cleanSerialNumbers(admin);
+    const result = await new MaintenanceHandler(p.repository, p.publisher, geocoder(null)).cleanSerialNumbers({ actor: admin });
     expect(result).toEqual({ updatedCount: 2, message: '2 serial numbers cleaned' });
     expect(p.store.get(1)!.serialNumber).toBe('A1');
     expect(p.store.get(3)!.serialNumber).toBe('C3');
@@ -43,7 +47,7 @@ describe(MaintenanceHandler.name, () => {
       kit(2, { ambulanceService: 'unknown', postcode: 'QQ', city: 'Nowhere', addressLine1: 'Unit 4' }),
       kit(3, {}),
     ]);
-    const result = await new MaintenanceHandler(p.repository, p.publisher, geocoder(null)).updateAmbulanceServices(admin);
+    const result = await new MaintenanceHandler(p.repository, p.publisher, geocoder(null)).updateAmbulanceServices({ actor: admin });
     expect(result).toEqual({ updatedCount: 1, totalKits: 3, message: '1 of 3 kits updated' });
     expect(p.store.get(1)!.ambulanceService).toBe('yorkshire');
     expect(p.store.get(2)!.ambulanceService).toBe('unknown');
@@ -52,10 +56,13 @@ describe(MaintenanceHandler.name, () => {
   it('fills a missing postcode and town from the coordinates, counts what it could not repair, and sends no hint for nothing', async () => {
     const p = kitPorts([kit(1, { postcode: ' ', ambulanceService: 'unknown' }), kit(2, { city: '' })]);
     const h = new MaintenanceHandler(p.repository, p.publisher, geocoder({ postcode: 'M1 1AE' }));
-    expect(await h.fixMissingAddresses(admin)).toEqual({ summary: { checked: 2, fixed: 1, failed: 1 }, message: '1 of 2 addresses repaired' });
+    expect(await h.fixMissingAddresses({ actor: admin })).toEqual({
+      summary: { checked: 2, fixed: 1, failed: 1 },
+      message: '1 of 2 addresses repaired',
+    });
     expect(p.store.get(1)).toMatchObject({ postcode: 'M1 1AE', ambulanceService: 'north_west' });
     const none = kitPorts([kit(1, {})]);
-    expect((await new MaintenanceHandler(none.repository, none.publisher, geocoder(null)).fixMissingAddresses(admin)).summary).toEqual({
+    expect((await new MaintenanceHandler(none.repository, none.publisher, geocoder(null)).fixMissingAddresses({ actor: admin })).summary).toEqual({
       checked: 0,
       fixed: 0,
       failed: 0,

@@ -3,6 +3,8 @@ import { type FixAddressesResult, type Actor, type MaintenanceResult, detectAmbu
 import { KitRepository, type KitPatch } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { ReverseGeocoder } from '../../geocoding/reverse-geocoder';
+import { KitsSubjects, type WireRequest } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 export const IMPORT_PREFIX = 'IMPORT-';
 
@@ -16,7 +18,8 @@ export class MaintenanceHandler {
   ) {}
 
   /** Removes the 'IMPORT-' prefix that old bulk imports left on serial numbers. */
-  async cleanSerialNumbers(actor: Actor | undefined): Promise<MaintenanceResult> {
+  @Handles(KitsSubjects.cleanSerialNumbers)
+  async cleanSerialNumbers({ actor }: WireRequest<typeof KitsSubjects.cleanSerialNumbers>): Promise<MaintenanceResult> {
     assertAdmin(actor);
     const patches = (await this.kits.findForMaintenance('importPrefix', IMPORT_PREFIX)).map((k) => ({
       id: k.id,
@@ -27,7 +30,8 @@ export class MaintenanceHandler {
   }
 
   /** Detects the service of every kit whose service is empty or unknown. */
-  async updateAmbulanceServices(actor: Actor | undefined): Promise<MaintenanceResult> {
+  @Handles(KitsSubjects.updateAmbulanceServices)
+  async updateAmbulanceServices({ actor }: WireRequest<typeof KitsSubjects.updateAmbulanceServices>): Promise<MaintenanceResult> {
     assertAdmin(actor);
     const totalKits = await this.kits.count();
     const patches = (await this.kits.findForMaintenance('unknownService'))
@@ -39,7 +43,8 @@ export class MaintenanceHandler {
   }
 
   /** Fills a missing postcode or town from the kit's coordinates (postcodes.io, else the register's gazetteer). */
-  async fixMissingAddresses(actor: Actor | undefined): Promise<FixAddressesResult> {
+  @Handles(KitsSubjects.fixMissingAddresses)
+  async fixMissingAddresses({ actor }: WireRequest<typeof KitsSubjects.fixMissingAddresses>): Promise<FixAddressesResult> {
     assertAdmin(actor);
     const missing = await this.kits.findForMaintenance('missingAddress');
     const patches: { id: number; patch: KitPatch }[] = [];

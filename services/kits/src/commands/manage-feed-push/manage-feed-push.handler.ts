@@ -15,8 +15,9 @@ import {
   feedPushUrlErrors,
   isUuid,
   parseFeedCursor,
+  AmbulanceFeedSubjects,
 } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { Clock, ServiceError, Handles } from '@bleedkits/platform';
 import { KITS_ENV, type KitsEnv } from '../../config/env';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 import { type FeedPushClient, FeedPushRepository } from '../../database/feed-push.repository';
@@ -24,6 +25,7 @@ import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { feedClientAuditLabel } from '../../domain/feed-client-audit';
 import { newFeedPushSecret } from '../../domain/feed-push';
 import { FeedPushStatusHandler } from '../../queries/feed-push-status/feed-push-status.handler';
+import { type WireRequest } from '@bleedkits/contracts/wire';
 
 /**
  * Admins give a feed client a webhook, rotate its secret, resume a paused subscription and replay from a cursor.
@@ -44,7 +46,8 @@ export class ManageFeedPushHandler {
    * Sets the client's webhook. A new subscription starts at the scope's head (the receiver is given what changes
    * from now; it pulls what came before) with a secret shown this once; an existing one keeps its secret and cursor.
    */
-  async set(actor: Actor | undefined, clientId: unknown, url: unknown): Promise<SetFeedPushResponse> {
+  @Handles(AmbulanceFeedSubjects.pushSet)
+  async set({ actor, clientId, url }: WireRequest<typeof AmbulanceFeedSubjects.pushSet>): Promise<SetFeedPushResponse> {
     assertAdmin(actor);
     const client = isUuid(clientId) ? await this.push.client(clientId) : null;
     if (!client) throw ServiceError.notFound(FeedClientMessages.notFound);
@@ -76,7 +79,8 @@ export class ManageFeedPushHandler {
   }
 
   /** A new secret signs from now; the old one signs beside it for FEED_PUSH_SECRET_OVERLAP_HOURS, then no more. */
-  async rotateSecret(actor: Actor | undefined, clientId: unknown): Promise<RotateFeedPushSecretResponse> {
+  @Handles(AmbulanceFeedSubjects.pushRotateSecret)
+  async rotateSecret({ actor, clientId }: WireRequest<typeof AmbulanceFeedSubjects.pushRotateSecret>): Promise<RotateFeedPushSecretResponse> {
     assertAdmin(actor);
     const sub = await this.status.subscriptionOf(clientId);
     const secret = newFeedPushSecret();
@@ -95,7 +99,8 @@ export class ManageFeedPushHandler {
   }
 
   /** A paused subscription is active again and its held batch is tried at the next sweep. */
-  async resume(actor: Actor | undefined, clientId: unknown): Promise<FeedPushStatusResponse & MessageResponse> {
+  @Handles(AmbulanceFeedSubjects.pushResume)
+  async resume({ actor, clientId }: WireRequest<typeof AmbulanceFeedSubjects.pushResume>): Promise<FeedPushStatusResponse & MessageResponse> {
     assertAdmin(actor);
     const sub = await this.status.subscriptionOf(clientId);
     await this.push.resume(sub.clientId, (m) => this.record(m, actor, 'feed-push.resumed', sub.clientId, { state: sub.state }, { state: 'active' }));
@@ -103,7 +108,8 @@ export class ManageFeedPushHandler {
   }
 
   /** A test event (no records) goes to the webhook in turn with the batches; its outcome is in the delivery log. */
-  async sendTest(actor: Actor | undefined, clientId: unknown): Promise<FeedPushStatusResponse & MessageResponse> {
+  @Handles(AmbulanceFeedSubjects.pushTest)
+  async sendTest({ actor, clientId }: WireRequest<typeof AmbulanceFeedSubjects.pushTest>): Promise<FeedPushStatusResponse & MessageResponse> {
     assertAdmin(actor);
     const sub = await this.status.subscriptionOf(clientId);
     await this.push.requestTest(sub.clientId, this.clock.now());
@@ -111,7 +117,12 @@ export class ManageFeedPushHandler {
   }
 
   /** Delivery starts again after `fromCursor` (no later than what was delivered: a cursor never skips records). */
-  async replay(actor: Actor | undefined, clientId: unknown, fromCursor: unknown): Promise<FeedPushStatusResponse & MessageResponse> {
+  @Handles(AmbulanceFeedSubjects.pushReplay)
+  async replay({
+    actor,
+    clientId,
+    fromCursor,
+  }: WireRequest<typeof AmbulanceFeedSubjects.pushReplay>): Promise<FeedPushStatusResponse & MessageResponse> {
     assertAdmin(actor);
     const sub = await this.status.subscriptionOf(clientId);
     const from = parseFeedCursor(fromCursor);

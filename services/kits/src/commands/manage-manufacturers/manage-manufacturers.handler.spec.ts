@@ -45,39 +45,39 @@ describe(ManageManufacturersHandler.name, () => {
 
   it('is for admins only', async () => {
     const { handler } = manufacturers({});
-    expect((await refusal(handler.list(someone()))).code).toBe(ErrorCode.Forbidden);
-    expect((await refusal(handler.add(undefined, 'Acme'))).code).toBe(ErrorCode.Forbidden);
+    expect((await refusal(handler.list({ actor: someone() }))).code).toBe(ErrorCode.Forbidden);
+    expect((await refusal(handler.add({ actor: undefined as never, name: 'Acme' }))).code).toBe(ErrorCode.Forbidden);
   });
 
   it('adds a normalised key once, and refuses an empty name or a duplicate', async () => {
     const { handler, rows } = manufacturers({ other: 'Other' });
-    const added = await handler.add(admin, '  Acme Kits ');
+    const added = await handler.add({ actor: admin, name: '  Acme Kits ' });
     expect(rows.has(added.value)).toBe(true);
     expect(added.kitCount).toBe(0);
-    expect((await refusal(handler.add(admin, 'Acme Kits'))).code).toBe(ErrorCode.Conflict);
-    expect((await refusal(handler.add(admin, '   '))).errors).toEqual([ManufacturerMessages.nameRequired]);
-    expect((await refusal(handler.add(admin, ['Acme']))).errors).toEqual([ManufacturerMessages.nameRequired]);
+    expect((await refusal(handler.add({ actor: admin, name: 'Acme Kits' }))).code).toBe(ErrorCode.Conflict);
+    expect((await refusal(handler.add({ actor: admin, name: '   ' }))).errors).toEqual([ManufacturerMessages.nameRequired]);
+    expect((await refusal(handler.add({ actor: admin, name: ['Acme'] as never }))).errors).toEqual([ManufacturerMessages.nameRequired]);
   });
 
   it("renames a label, removes a make, and never removes 'other'", async () => {
     const { handler, rows } = manufacturers({ other: 'Other', acme: 'Acme' });
-    expect(await handler.rename(admin, 'acme', ' Acme Ltd ')).toMatchObject({ value: 'acme', label: 'Acme Ltd' });
-    expect((await refusal(handler.rename(admin, 'nope', 'X'))).code).toBe(ErrorCode.NotFound);
-    expect((await refusal(handler.rename(admin, 'acme', ''))).errors).toEqual([ManufacturerMessages.nameRequired]);
-    expect((await refusal(handler.remove(admin, 'other'))).errors).toEqual([ManufacturerMessages.otherProtected]);
-    expect((await handler.remove(admin, 'acme')).message).toMatch(/removed/);
+    expect(await handler.rename({ actor: admin, value: 'acme', label: ' Acme Ltd ' })).toMatchObject({ value: 'acme', label: 'Acme Ltd' });
+    expect((await refusal(handler.rename({ actor: admin, value: 'nope', label: 'X' }))).code).toBe(ErrorCode.NotFound);
+    expect((await refusal(handler.rename({ actor: admin, value: 'acme', label: '' }))).errors).toEqual([ManufacturerMessages.nameRequired]);
+    expect((await refusal(handler.remove({ actor: admin, value: 'other' }))).errors).toEqual([ManufacturerMessages.otherProtected]);
+    expect((await handler.remove({ actor: admin, value: 'acme' })).message).toMatch(/removed/);
     expect(rows.has('acme')).toBe(false);
-    expect((await refusal(handler.remove(admin, 'acme'))).code).toBe(ErrorCode.NotFound);
+    expect((await refusal(handler.remove({ actor: admin, value: 'acme' }))).code).toBe(ErrorCode.NotFound);
   });
 
   it('records each change in the trail with the admin, the make and its label before and after; a refused one records nothing', async () => {
     const { handler, audited } = manufacturers({ other: 'Other' });
-    const added = await handler.add(admin, 'Acme Kits');
-    await handler.rename(admin, added.value, 'Acme Kits Ltd');
-    await handler.remove(admin, added.value);
-    await refusal(handler.add(admin, ''));
-    await refusal(handler.remove(admin, 'other'));
-    await refusal(handler.rename(admin, 'nope', 'X'));
+    const added = await handler.add({ actor: admin, name: 'Acme Kits' });
+    await handler.rename({ actor: admin, value: added.value, label: 'Acme Kits Ltd' });
+    await handler.remove({ actor: admin, value: added.value });
+    await refusal(handler.add({ actor: admin, name: '' }));
+    await refusal(handler.remove({ actor: admin, value: 'other' }));
+    await refusal(handler.rename({ actor: admin, value: 'nope', label: 'X' }));
     expect(audited.map((e) => [e.action, e.target, e.before ?? null, e.after ?? null])).toEqual([
       ['manufacturer.added', { type: 'manufacturer', id: added.value, label: added.label }, null, { label: added.label }],
       ['manufacturer.renamed', { type: 'manufacturer', id: added.value, label: 'Acme Kits Ltd' }, { label: added.label }, { label: 'Acme Kits Ltd' }],

@@ -9,9 +9,10 @@ import {
   normaliseManufacturerName,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
+import { KitsSubjects, type WireRequest } from '@bleedkits/contracts/wire';
 
 /** Admin management of the make list: add (normalised, no duplicates), rename the label, remove (never 'other'). */
 @Injectable()
@@ -21,12 +22,14 @@ export class ManageManufacturersHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
-  async list(actor: Actor | undefined): Promise<ManufacturerRow[]> {
+  @Handles(KitsSubjects.adminManufacturers)
+  async list({ actor }: WireRequest<typeof KitsSubjects.adminManufacturers>): Promise<ManufacturerRow[]> {
     assertAdmin(actor);
     return this.manufacturers.listWithCounts();
   }
 
-  async add(actor: Actor | undefined, name: unknown): Promise<ManufacturerRow> {
+  @Handles(KitsSubjects.addManufacturer)
+  async add({ actor, name }: WireRequest<typeof KitsSubjects.addManufacturer>): Promise<ManufacturerRow> {
     assertAdmin(actor);
     const key = normaliseManufacturerName(typeof name === 'string' ? name : '');
     if (!key) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
@@ -38,7 +41,8 @@ export class ManageManufacturersHandler {
     return { value: key, label, kitCount: 0 };
   }
 
-  async rename(actor: Actor | undefined, value: unknown, newLabel: unknown): Promise<ManufacturerRow> {
+  @Handles(KitsSubjects.renameManufacturer)
+  async rename({ actor, value, label: newLabel }: WireRequest<typeof KitsSubjects.renameManufacturer>): Promise<ManufacturerRow> {
     assertAdmin(actor);
     const label = typeof newLabel === 'string' ? newLabel.trim() : '';
     if (!label) throw ServiceError.validation([ManufacturerMessages.nameRequired]);
@@ -58,7 +62,8 @@ export class ManageManufacturersHandler {
     return row;
   }
 
-  async remove(actor: Actor | undefined, value: unknown): Promise<MessageResponse> {
+  @Handles(KitsSubjects.removeManufacturer)
+  async remove({ actor, value }: WireRequest<typeof KitsSubjects.removeManufacturer>): Promise<MessageResponse> {
     assertAdmin(actor);
     const key = String(value ?? '');
     if (key === OTHER_MAKE) throw ServiceError.validation([ManufacturerMessages.otherProtected]);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type AdminKit, IdentitySubjects, type Actor, assertAdmin } from '@bleedkits/contracts';
-import { NatsBus, ServiceError } from '@bleedkits/platform';
+import { type AdminKit, type Actor, assertAdmin } from '@bleedkits/contracts';
+import { IdentitySubjects, KitsSubjects } from '@bleedkits/contracts/wire';
+import { NatsBus, ServiceError, Handles } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
@@ -19,6 +20,7 @@ export class ReassignKitHandler {
     private readonly changed: KitChangedPublisher,
   ) {}
 
+  @Handles(KitsSubjects.reassign)
   async execute({ actor, kitId, userId: rawUserId }: ReassignKitRequest): Promise<AdminKit> {
     assertAdmin(actor);
     const id = parseKitId(kitId);

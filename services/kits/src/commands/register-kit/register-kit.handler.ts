@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Kit, Actor, KitRegistration } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { readKitInput } from '../../domain/kit-input';
 import { ManufacturerRepository } from '../../database/manufacturer.repository';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { KitViews } from '../../queries/kit-views';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 
 export type RegisterKitRequest = { actor: Actor; kit: KitRegistration };
 
@@ -19,6 +20,7 @@ export class RegisterKitHandler {
     private readonly changed: KitChangedPublisher,
   ) {}
 
+  @Handles(KitsSubjects.register)
   async execute({ actor, kit }: RegisterKitRequest): Promise<Kit> {
     const { errors, fields } = readKitInput(kit ?? {}, await this.makes.keys());
     if (!fields) throw ServiceError.validation(errors);

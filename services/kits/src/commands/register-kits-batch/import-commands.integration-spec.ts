@@ -1,4 +1,5 @@
-import { ErrorCode, ImportMessages, KitMessages, KitsSubjects, type RegisterBatchRequest, type UpdateIfUnchangedRequest } from '@bleedkits/contracts';
+import { ErrorCode, ImportMessages, KitMessages, type RegisterBatchRequest, type UpdateIfUnchangedRequest } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { Client } from 'pg';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';

@@ -7,7 +7,8 @@ import {
   type RegisterBatchRequest,
   type RegisterBatchResponse,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { readKitInput } from '../../domain/kit-input';
 import type { KitFields } from '../../domain/kit-state';
 import { IdempotencyKeyRepository, isIdempotencyKey } from '../../database/idempotency-key.repository';
@@ -36,6 +37,7 @@ export class RegisterKitsBatchHandler {
     private readonly changed: KitChangedPublisher,
   ) {}
 
+  @Handles(KitsSubjects.registerBatch)
   async execute({ actor, ownerId, entries }: RegisterBatchRequest): Promise<RegisterBatchResponse> {
     if (!actor?.id) throw ServiceError.unauthenticated('Not signed in');
     if (!Array.isArray(entries)) throw ServiceError.validation(['entries must be an array']);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Kit, type Actor, KitMessages, isDeploymentStatus } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
@@ -17,6 +18,7 @@ export class SetDeploymentStatusHandler {
     private readonly changed: KitChangedPublisher,
   ) {}
 
+  @Handles(KitsSubjects.setDeploymentStatus)
   async execute({ actor, kitId, status, notes }: SetDeploymentStatusRequest): Promise<Kit> {
     const id = parseKitId(kitId);
     if (!isDeploymentStatus(status)) throw ServiceError.validation([KitMessages.unknownDeploymentStatus]);

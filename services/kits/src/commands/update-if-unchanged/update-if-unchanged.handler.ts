@@ -11,7 +11,8 @@ import {
   staleValueMessage,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { readKitInput } from '../../domain/kit-input';
 import type { KitState } from '../../domain/kit-state';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
@@ -55,6 +56,7 @@ export class UpdateIfUnchangedHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
+  @Handles(KitsSubjects.updateIfUnchanged)
   async execute({ actor, kitId, idempotencyKey, changes }: UpdateIfUnchangedRequest): Promise<UpdateIfUnchangedResponse> {
     assertAdmin(actor);
     const id = parseKitId(kitId);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Kit, type VerifyKitRequest, checklistErrors, dueAfterCheck, failedChecklistItems } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
@@ -28,6 +29,7 @@ export class VerifyKitHandler {
     private readonly changed: KitChangedPublisher,
   ) {}
 
+  @Handles(KitsSubjects.verify)
   async execute({ actor, kitId, checklist }: VerifyKitRequest): Promise<Kit> {
     const id = parseKitId(kitId);
     const input = (checklist ?? {}) as unknown as Record<string, unknown>;

@@ -1,12 +1,5 @@
-import {
-  ErrorCode,
-  type KitChangesResponse,
-  KitsSubjects,
-  VerificationMessages,
-  type VerifyKitChecklist,
-  dueAfterCheck,
-  londonToday,
-} from '@bleedkits/contracts';
+import { ErrorCode, type KitChangesResponse, VerificationMessages, type VerifyKitChecklist, dueAfterCheck, londonToday } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
 

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { KIT_STATUSES, type Actor, type ListPartRequest, assertAdmin } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import type { PreSerialisedJson } from '@bleedkits/platform';
 import { KitRepository } from '../../database/kit.repository';
 import { KitViews } from '../kit-views';
 import { kitListPart, listWindow } from '../list-part';
 import { toAdminKit } from './admin-kits';
+import { Handles } from '@bleedkits/platform';
 
 export type AdminKitsRequest = ListPartRequest & { actor: Actor; status?: string };
 
@@ -19,6 +21,7 @@ export class AdminKitsHandler {
     private readonly views: KitViews,
   ) {}
 
+  @Handles(KitsSubjects.adminList)
   async execute(req: AdminKitsRequest): Promise<PreSerialisedJson> {
     assertAdmin(req?.actor);
     const status = (KIT_STATUSES as readonly string[]).includes(req.status ?? '') ? req.status : undefined;

@@ -10,8 +10,9 @@ import {
   feedWithdrawal,
   scopeCarriesCabinetCodes,
   isUuid,
+  AmbulanceFeedSubjects,
 } from '@bleedkits/contracts';
-import { PreSerialisedJson, ServiceError } from '@bleedkits/platform';
+import { PreSerialisedJson, ServiceError, Handles } from '@bleedkits/platform';
 import { AmbulanceFeedRepository, type FeedRecordRow } from '../../database/ambulance-feed.repository';
 import { boundedJsonArray } from './bounded-part';
 import { FeedClientAuth } from './feed-client-auth';
@@ -39,6 +40,7 @@ export class AmbulanceFeedHandler {
     private readonly auth: FeedClientAuth,
   ) {}
 
+  @Handles(AmbulanceFeedSubjects.open)
   async open(req: FeedOpenRequest): Promise<FeedOpenResponse> {
     const client = await this.auth.client(req?.keyHash);
     await this.repo.touchClient(client.id);
@@ -56,6 +58,7 @@ export class AmbulanceFeedHandler {
     return { clientId: client.id, scope: client.scope, headRevision, ranges, hasMore: revisions.length > limit };
   }
 
+  @Handles(AmbulanceFeedSubjects.part)
   async part(req: FeedPartRequest): Promise<PreSerialisedJson> {
     const client = await this.auth.client(req?.keyHash);
     if (!isUuid(req.requestId)) throw ServiceError.validation(['requestId must be a UUID']);

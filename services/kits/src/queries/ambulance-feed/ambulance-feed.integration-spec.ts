@@ -7,11 +7,11 @@ import {
   ErrorCode,
   type FeedPartResponse,
   type FeedRecord,
-  KitsSubjects,
   type ListPart,
   allDayAvailability,
   toControlRoomKit,
 } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
 import { feedKeyHash } from '../../commands/manage-feed-clients/manage-feed-clients.handler';

@@ -6,8 +6,10 @@ import {
   type FeedAccessLogResponse,
   type Actor,
   assertAdmin,
+  AmbulanceFeedSubjects,
 } from '@bleedkits/contracts';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
+import { Handles } from '@bleedkits/platform';
 
 export type FeedAccessLogPageRequest = FeedAccessLogRequest & { actor: Actor };
 
@@ -16,6 +18,7 @@ export type FeedAccessLogPageRequest = FeedAccessLogRequest & { actor: Actor };
 export class FeedAccessLogHandler {
   constructor(private readonly repo: AmbulanceFeedRepository) {}
 
+  @Handles(AmbulanceFeedSubjects.accessLog)
   async execute(req: FeedAccessLogPageRequest): Promise<FeedAccessLogResponse> {
     assertAdmin(req?.actor);
     const pageSize = Math.min(ACCESS_LOG_MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(req.pageSize)) || ACCESS_LOG_PAGE_SIZE));

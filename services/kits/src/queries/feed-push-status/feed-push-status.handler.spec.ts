@@ -36,7 +36,7 @@ describe(FeedPushStatusHandler.name, () => {
       failingSince: new Date(clock.now().getTime() - 30_000),
       nextAttemptAt: new Date(clock.now().getTime() + 4000),
     });
-    expect((await handler.status(admin, client.id)).subscription).toEqual({
+    expect((await handler.status({ actor: admin, clientId: client.id })).subscription).toEqual({
       clientId: client.id,
       url: 'https://x.example/',
       state: 'active',
@@ -71,7 +71,7 @@ describe(FeedPushStatusHandler.name, () => {
         { outcome: 'failed', httpStatus: 503, error: 'HTTP 503', attemptedAt: new Date(), durationMs: 5 },
         { nextAttemptAt: new Date(), pause: false },
       );
-    const page = await handler.log(admin, client.id, 2, 2);
+    const page = await handler.log({ actor: admin, clientId: client.id, page: 2, pageSize: 2 });
     expect(page.pagination).toEqual({ total: 3, page: 2, pageSize: 2, pageCount: 2 });
     expect(page.data).toEqual([
       expect.objectContaining({ id: 1, messageId: 'm1', afterCursor: '10', nextCursor: '12', records: 2, outcome: 'failed', httpStatus: 503 }),
@@ -81,9 +81,15 @@ describe(FeedPushStatusHandler.name, () => {
   it('tells an unknown client from a client without a subscription, and is for admins only', async () => {
     const { feed, handler } = await setup();
     const other = await feed.addClient('london');
-    expect(await refusal(handler.status(admin, other.id))).toMatchObject({ code: ErrorCode.NotFound, message: FeedPushMessages.noSubscription });
-    expect(await refusal(handler.status(admin, randomUUID()))).toMatchObject({ code: ErrorCode.NotFound, message: FeedClientMessages.notFound });
-    expect(await refusal(handler.status(admin, 'not-a-uuid'))).toMatchObject({ code: ErrorCode.NotFound });
-    expect((await refusal(handler.log(someone(), other.id, 1, 25))).code).toBe(ErrorCode.Forbidden);
+    expect(await refusal(handler.status({ actor: admin, clientId: other.id }))).toMatchObject({
+      code: ErrorCode.NotFound,
+      message: FeedPushMessages.noSubscription,
+    });
+    expect(await refusal(handler.status({ actor: admin, clientId: randomUUID() }))).toMatchObject({
+      code: ErrorCode.NotFound,
+      message: FeedClientMessages.notFound,
+    });
+    expect(await refusal(handler.status({ actor: admin, clientId: 'not-a-uuid' }))).toMatchObject({ code: ErrorCode.NotFound });
+    expect((await refusal(handler.log({ actor: someone(), clientId: other.id, page: 1, pageSize: 25 }))).code).toBe(ErrorCode.Forbidden);
   });
 });

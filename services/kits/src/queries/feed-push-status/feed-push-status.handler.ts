@@ -10,9 +10,11 @@ import {
   type FeedPushSubscriptionView,
   assertAdmin,
   isUuid,
+  AmbulanceFeedSubjects,
 } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { Clock, ServiceError, Handles } from '@bleedkits/platform';
 import { FeedPushRepository, type FeedPushSubscription } from '../../database/feed-push.repository';
+import { type WireRequest } from '@bleedkits/contracts/wire';
 
 /** Lag is counted up to this many records: beyond it the receiver is far behind and the exact number helps nobody. */
 export const FEED_PUSH_LAG_COUNT_CAP = 100_000;
@@ -30,12 +32,14 @@ export class FeedPushStatusHandler {
     private readonly clock: Clock,
   ) {}
 
-  async status(actor: Actor | undefined, clientId: unknown): Promise<FeedPushStatusResponse> {
+  @Handles(AmbulanceFeedSubjects.pushStatus)
+  async status({ actor, clientId }: WireRequest<typeof AmbulanceFeedSubjects.pushStatus>): Promise<FeedPushStatusResponse> {
     assertAdmin(actor);
     return { subscription: await this.view(await this.subscriptionOf(clientId)) };
   }
 
-  async log(actor: Actor | undefined, clientId: unknown, page: unknown, pageSize: unknown): Promise<FeedPushLogResponse> {
+  @Handles(AmbulanceFeedSubjects.pushLog)
+  async log({ actor, clientId, page, pageSize }: WireRequest<typeof AmbulanceFeedSubjects.pushLog>): Promise<FeedPushLogResponse> {
     assertAdmin(actor);
     const sub = await this.subscriptionOf(clientId);
     const size = Math.min(FEED_PUSH_LOG_MAX_PAGE_SIZE, whole(pageSize, FEED_PUSH_LOG_PAGE_SIZE));

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { FEED_CLIENTS_MAX, type FeedKeyFacts } from '@bleedkits/contracts';
+import { FEED_CLIENTS_MAX, type FeedKeyFacts, AmbulanceFeedSubjects } from '@bleedkits/contracts';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 import { FeedPushRepository } from '../../database/feed-push.repository';
+import { Handles } from '@bleedkits/platform';
 
 /**
  * The ambulance feed's facts for the admin status page: each key not revoked and when it was last used (kept to the
@@ -15,6 +16,7 @@ export class FeedStatusFactsHandler {
     private readonly push: FeedPushRepository,
   ) {}
 
+  @Handles(AmbulanceFeedSubjects.statusFacts)
   async execute(): Promise<FeedKeyFacts> {
     const [clients, pushes] = await Promise.all([this.feed.activeClients(FEED_CLIENTS_MAX), this.push.statusFacts()]);
     const pushOf = new Map(pushes.map((p) => [p.clientId, p]));

@@ -3,6 +3,8 @@ import type { Kit, Actor } from '@bleedkits/contracts';
 import { KitErrors, parseKitId } from '../../domain/kit.errors';
 import { KitRepository } from '../../database/kit.repository';
 import { KitViews } from '../kit-views';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 export type GetKitRequest = { actor: Actor; kitId: number | string };
 
@@ -14,6 +16,7 @@ export class GetKitHandler {
     private readonly views: KitViews,
   ) {}
 
+  @Handles(KitsSubjects.getKit)
   async execute(req: GetKitRequest): Promise<Kit> {
     const kit = await this.kits.findById(parseKitId(req.kitId));
     if (!kit || (req.actor.role !== 'admin' && kit.ownerId !== req.actor.id)) throw KitErrors.notFound();

@@ -4,6 +4,8 @@ import type { PreSerialisedJson } from '@bleedkits/platform';
 import { KitRepository } from '../../database/kit.repository';
 import { KitViews } from '../kit-views';
 import { feedPage, feedWindow } from './feed-page';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 export { MAX_FEED_PAGE_BYTES } from './feed-page';
 export const MAX_FEED_PAGE = 1000;
@@ -17,6 +19,7 @@ export const MAX_FEED_PAGE = 1000;
 export class KitChangesHandler {
   constructor(private readonly kits: KitRepository) {}
 
+  @Handles(KitsSubjects.changes)
   async execute(req: KitChangesRequest): Promise<PreSerialisedJson> {
     const window = feedWindow(req, MAX_FEED_PAGE);
     const { headRevision, changes } = await this.kits.changesAfter(window.after, window.limit, window.upTo);

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type KitChangesRequest, nextVerificationDue, toPublicKit, verificationStatus } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import type { PreSerialisedJson } from '@bleedkits/platform';
 import { KitRepository } from '../../database/kit.repository';
 import { feedPage, feedWindow } from './feed-page';
+import { Handles } from '@bleedkits/platform';
 
 /** A public listing is about a third of a full feed record, so a page may hold more of them (still byte-capped). */
 export const MAX_PUBLIC_FEED_PAGE = 5000;
@@ -17,6 +19,7 @@ export const MAX_PUBLIC_FEED_PAGE = 5000;
 export class PublicKitChangesHandler {
   constructor(private readonly kits: KitRepository) {}
 
+  @Handles(KitsSubjects.publicChanges)
   async execute(req: KitChangesRequest): Promise<PreSerialisedJson> {
     const window = feedWindow(req, MAX_PUBLIC_FEED_PAGE);
     const { headRevision, changes } = await this.kits.publicChangesAfter(window.after, window.limit, window.upTo);

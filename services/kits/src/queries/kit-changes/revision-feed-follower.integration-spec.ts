@@ -1,4 +1,5 @@
-import { type KitChange, type KitChangesResponse, KitsSubjects } from '@bleedkits/contracts';
+import { type KitChange, type KitChangesResponse } from '@bleedkits/contracts';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { RevisionFeedFollower, metricsRegistry } from '@bleedkits/platform';
 import { readKitsEnv } from '../../config/env';
 import { KitsModule } from '../../kits.module';

@@ -4,6 +4,8 @@ import type { PreSerialisedJson } from '@bleedkits/platform';
 import { KitRepository } from '../../database/kit.repository';
 import { KitViews } from '../kit-views';
 import { kitListPart, listWindow } from '../list-part';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 export type ListOwnerKitsRequest = ListPartRequest & { actor: Actor };
 
@@ -18,6 +20,7 @@ export class ListOwnerKitsHandler {
     private readonly views: KitViews,
   ) {}
 
+  @Handles(KitsSubjects.ownerList)
   async execute(req: ListOwnerKitsRequest): Promise<PreSerialisedJson> {
     const { after, limit } = listWindow(req);
     const states = await this.kits.findPage({ ownerId: req.actor.id }, after, limit);

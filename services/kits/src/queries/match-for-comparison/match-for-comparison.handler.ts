@@ -9,7 +9,8 @@ import {
   serialMatchKey,
   assertAdmin,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { ComparisonCandidatesRepository } from '../../database/comparison-candidates.repository';
 
 /**
@@ -20,6 +21,7 @@ import { ComparisonCandidatesRepository } from '../../database/comparison-candid
 export class MatchForComparisonHandler {
   constructor(private readonly candidates: ComparisonCandidatesRepository) {}
 
+  @Handles(KitsSubjects.matchForComparison)
   async execute(req: MatchKitsRequest): Promise<MatchKitsResponse> {
     assertAdmin(req?.actor);
     const serials = [...new Set((req.serialNumbers ?? []).map(serialMatchKey).filter(Boolean))];

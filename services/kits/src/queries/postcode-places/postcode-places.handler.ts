@@ -6,7 +6,8 @@ import {
   type PostcodePlacesResponse,
   normalisePostcode,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { RegisterGazetteerRepository } from '../../database/register-gazetteer.repository';
 
 /**
@@ -17,6 +18,7 @@ import { RegisterGazetteerRepository } from '../../database/register-gazetteer.r
 export class PostcodePlacesHandler {
   constructor(private readonly gazetteer: RegisterGazetteerRepository) {}
 
+  @Handles(KitsSubjects.postcodePlaces)
   async execute(req: PostcodePlacesRequest): Promise<PostcodePlacesResponse> {
     const postcodes = [...new Set((req?.postcodes ?? []).map((p) => normalisePostcode(String(p))).filter((p) => FULL_POSTCODE_PATTERN.test(p)))];
     if (postcodes.length > POSTCODE_PLACES_MAX) throw ServiceError.validation([`At most ${POSTCODE_PLACES_MAX} postcodes per request`]);

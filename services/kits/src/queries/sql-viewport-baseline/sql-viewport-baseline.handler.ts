@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PublicKit, ViewportQuery } from '@bleedkits/contracts';
 import { SqlViewportBaselineRepository } from '../../database/sql-viewport-baseline.repository';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 /** The most kits one baseline answer holds, as the finder's own viewport answer. */
 export const SQL_BASELINE_MAX_KITS = 1000;
@@ -13,6 +15,7 @@ export const SQL_BASELINE_MAX_KITS = 1000;
 export class SqlViewportBaselineHandler {
   constructor(private readonly baseline: SqlViewportBaselineRepository) {}
 
+  @Handles(KitsSubjects.sqlViewportBaseline)
   execute(q: ViewportQuery): Promise<PublicKit[]> {
     return this.baseline.inBox(q, Math.min(SQL_BASELINE_MAX_KITS, q.limit || SQL_BASELINE_MAX_KITS));
   }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { StatisticsResponse, StatsResponse } from '@bleedkits/contracts';
 import { KitStatisticsRepository } from '../../database/kit-statistics.repository';
+import { KitsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 /** How long the count of active kits is reused: GET /api/stats is polled by every open page. */
 export const STATS_CACHE_MS = 5000;
@@ -12,6 +14,7 @@ export class StatisticsHandler {
 
   constructor(private readonly statistics: KitStatisticsRepository) {}
 
+  @Handles(KitsSubjects.stats)
   async stats(): Promise<StatsResponse> {
     if (this.statsCache && Date.now() - this.statsCache.at < STATS_CACHE_MS) return this.statsCache.value;
     const value = { totalKits: await this.statistics.activeKits() };
@@ -19,6 +22,7 @@ export class StatisticsHandler {
     return value;
   }
 
+  @Handles(KitsSubjects.statistics)
   composition(): Promise<StatisticsResponse> {
     return this.statistics.composition();
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { NotificationsSubjects, type SendEmailRequest, type SendEmailResponse } from '@bleedkits/contracts';
+import { type SendEmailRequest, type SendEmailResponse } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { Handles } from '@bleedkits/platform';
 import { SendEmailHandler } from './send-email.handler';
 

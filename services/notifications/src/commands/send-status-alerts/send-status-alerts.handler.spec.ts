@@ -1,4 +1,5 @@
-import { EmailTemplateIds, IdentitySubjects, type MailStatusFacts, type StatusItemId } from '@bleedkits/contracts';
+import { EmailTemplateIds, type MailStatusFacts, type StatusItemId } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { answeringBus } from '@bleedkits/platform/testing';
 import { sender } from '../../../test/handler-doubles';
 import { readNotificationsEnv } from '../../config/env';

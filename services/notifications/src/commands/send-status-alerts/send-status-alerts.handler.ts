@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AmbulanceFeedSubjects,
-  BackupsSubjects,
   EmailTemplateIds,
-  IdentitySubjects,
   STATUS_ITEM_TITLES,
   type StatusFacts,
-  VerificationSubjects,
   builtInTemplateValues,
   systemStatusOf,
 } from '@bleedkits/contracts';
+import { BackupsSubjects, IdentitySubjects, VerificationSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../../config/env';
 import { MailStatusRepository } from '../../database/mail-status.repository';

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EmailTemplateMessages, type SendTestEmailRequest, type SendTestEmailResponse } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { isDeliverableAddress } from '../../domain/email-address';
 import { variableProblems } from '../../domain/send-request';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { TemplateRepository } from '../../database/template.repository';
 import { SendEmailHandler } from '../send-email/send-email.handler';
+import { Handles } from '@bleedkits/platform';
 
 /**
  * An admin's test e-mail: the stored template with the admin's sample values, through the outbox like any other
@@ -19,6 +21,7 @@ export class SendTestEmailHandler {
     private readonly send: SendEmailHandler,
   ) {}
 
+  @Handles(NotificationsSubjects.sendTest)
   async execute(req: SendTestEmailRequest): Promise<SendTestEmailResponse> {
     const problems: string[] = [];
     if (!isDeliverableAddress(typeof req?.email === 'string' ? req.email.trim() : req?.email)) problems.push(EmailTemplateMessages.testEmailInvalid);

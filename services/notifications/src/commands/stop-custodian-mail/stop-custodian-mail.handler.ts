@@ -7,12 +7,14 @@ import {
   type StopCustodianMailResponse,
   builtInTemplateValues,
 } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { readStopToken } from '../../domain/stop-link';
 import { CustodianMailBlockRepository } from '../../database/custodian-mail-block.repository';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../../config/env';
 import { SendEmailHandler } from '../send-email/send-email.handler';
 import { AdminInbox } from '../admin-inbox';
+import { Handles } from '@bleedkits/platform';
 
 /**
  * A custodian followed the "not my kit, stop these e-mails" link: the address is blocked for the e-mail's kits
@@ -29,6 +31,7 @@ export class StopCustodianMailHandler {
     @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
   ) {}
 
+  @Handles(NotificationsSubjects.stopCustodianMail)
   async execute(req: StopCustodianMailRequest): Promise<StopCustodianMailResponse> {
     const claim = readStopToken(this.env.CUSTODIAN_STOP_LINK_SECRET, req?.token);
     if (!claim) throw NotificationsErrors.invalid([CustodianMailMessages.invalidToken]);

@@ -9,11 +9,13 @@ import {
   errorMessages,
   validateAgainst,
 } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { subjectForConfirmation } from '../../domain/contact-confirmation';
 import { isDeliverableAddress } from '../../domain/email-address';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { SendEmailHandler } from '../send-email/send-email.handler';
 import { AdminInbox } from '../admin-inbox';
+import { Handles } from '@bleedkits/platform';
 
 /** The form's rules, and an address the outbox can send the confirmation to (one plain address). */
 const CONTACT_RULES = { ...contactRules, email: [...contactRules.email, { message: ContactMessages.email, test: isDeliverableAddress }] };
@@ -31,6 +33,7 @@ export class SubmitContactMessageHandler {
     private readonly inbox: AdminInbox,
   ) {}
 
+  @Handles(NotificationsSubjects.contact)
   async execute(req: SubmitContactMessageCommand): Promise<MessageResponse> {
     const input = {
       name: req?.name,

@@ -5,10 +5,12 @@ import {
   type UpdateEmailTemplateCommand,
   type UpdateEmailTemplateResponse,
 } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { templateProblems } from '../../domain/email-template';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { TemplateRepository } from '../../database/template.repository';
 import { NotificationsAuditTrail } from '../../database/notifications-audit-trail';
+import { Handles } from '@bleedkits/platform';
 
 /** An admin's edit of a template: saved only when all three parts compile and name only declared variables. */
 @Injectable()
@@ -18,6 +20,7 @@ export class UpdateTemplateHandler {
     private readonly audit: NotificationsAuditTrail,
   ) {}
 
+  @Handles(NotificationsSubjects.updateTemplate)
   async execute(req: UpdateEmailTemplateCommand): Promise<UpdateEmailTemplateResponse> {
     const texts = { subject: req?.subject, htmlTemplate: req?.htmlTemplate, textTemplate: req?.textTemplate };
     const shape = shapeProblems(texts);

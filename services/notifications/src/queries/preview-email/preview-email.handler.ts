@@ -4,12 +4,15 @@ import { renderTemplate, templateProblems } from '../../domain/email-template';
 import { variableProblems } from '../../domain/send-request';
 import { NotificationsErrors } from '../../domain/notifications.errors';
 import { TemplateRepository } from '../../database/template.repository';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 /** Renders a stored template, or the unsaved texts given for it, with sample values; nothing is sent. */
 @Injectable()
 export class PreviewEmailHandler {
   constructor(private readonly templates: TemplateRepository) {}
 
+  @Handles(NotificationsSubjects.preview)
   async execute(req: PreviewEmailRequest): Promise<PreviewEmailResponse> {
     const variableIssues = variableProblems(req?.variables);
     if (variableIssues.length) throw NotificationsErrors.invalid(variableIssues);

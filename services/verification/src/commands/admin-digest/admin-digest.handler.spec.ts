@@ -1,4 +1,5 @@
-import { EmailTemplateIds, IdentitySubjects } from '@bleedkits/contracts';
+import { EmailTemplateIds } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { answeringBus, fixedClock, recordingOutbox } from '@bleedkits/platform/testing';
 import { emailRecords, projectedKit, projectionOf } from '../../../test/handler-doubles';
 import { readVerificationEnv } from '../../config/env';

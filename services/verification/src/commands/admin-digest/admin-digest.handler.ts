@@ -3,7 +3,6 @@ import {
   DEPLOYED_TOO_LONG_DAYS,
   DUE_SOON_MONTHS,
   EmailTemplateIds,
-  IdentitySubjects,
   type VerificationDigestResult,
   addCalendarDays,
   addCalendarMonths,
@@ -11,6 +10,7 @@ import {
   londonToday,
   startOfLondonDay,
 } from '@bleedkits/contracts';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
 import { Clock, NatsBus } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
 import { digestLine, gbDate } from '../../domain/projected-kit';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { QueueNames, type VerificationReminderRunAccepted, type VerificationReminderRunRequest } from '@bleedkits/contracts';
-import { InjectTypedQueue, type TypedQueue } from '@bleedkits/platform';
+import { VerificationSubjects } from '@bleedkits/contracts/wire';
+import { InjectTypedQueue, type TypedQueue, Handles } from '@bleedkits/platform';
 import { ReminderRunRepository } from '../../database/reminder-run.repository';
 
 /**
@@ -16,6 +17,7 @@ export class RunRemindersHandler {
     @InjectTypedQueue(QueueNames.verificationReminders) private readonly queue: TypedQueue<typeof QueueNames.verificationReminders>,
   ) {}
 
+  @Handles(VerificationSubjects.runReminders)
   async execute(req: VerificationReminderRunRequest): Promise<VerificationReminderRunAccepted> {
     const runId = randomUUID();
     await this.runs.queue(runId, 'admin');

@@ -9,7 +9,8 @@ import {
   londonToday,
   testEmailRules,
 } from '@bleedkits/contracts';
-import { Clock, RemoteCallError, ServiceError } from '@bleedkits/platform';
+import { VerificationSubjects } from '@bleedkits/contracts/wire';
+import { Clock, RemoteCallError, ServiceError, Handles } from '@bleedkits/platform';
 import { gbDate } from '../../domain/projected-kit';
 import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 
@@ -27,6 +28,7 @@ export class TestEmailHandler {
     private readonly clock: Clock,
   ) {}
 
+  @Handles(VerificationSubjects.testEmail)
   async execute(req: VerificationTestEmailRequest): Promise<VerificationTestEmailPreview | VerificationTestEmailSent> {
     const input = { email: typeof req?.email === 'string' ? req.email.trim() : req?.email };
     const errors = testEmailRules.email.filter((r) => !r.test(input.email, input)).map((r) => r.message);

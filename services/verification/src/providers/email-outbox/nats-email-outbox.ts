@@ -3,11 +3,11 @@ import {
   type EmailBatchCounts,
   type EmailTemplateId,
   type EmailVariables,
-  NotificationsSubjects,
   type PreviewEmailResponse,
   type SendEmailRequest,
   type SendEmailResponse,
 } from '@bleedkits/contracts';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { VERIFICATION_ENV, type VerificationEnv } from '../../config/env';
 import { EmailOutbox } from './email-outbox.port';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { REMINDER_RUNS_PAGE_SIZE, type VerificationReminderRunPage, type VerificationReminderRunsRequest } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { VerificationSubjects } from '@bleedkits/contracts/wire';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { ReminderRunRepository } from '../../database/reminder-run.repository';
 import { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 import { batchesOf, reminderRunView } from './reminder-run-view';
@@ -13,6 +14,7 @@ export class ReminderRunsHandler {
     private readonly outbox: EmailOutbox,
   ) {}
 
+  @Handles(VerificationSubjects.reminderRuns)
   async execute(req: VerificationReminderRunsRequest): Promise<VerificationReminderRunPage> {
     const page = req.page === undefined || req.page === null ? 1 : Number(req.page);
     if (!Number.isInteger(page) || page < 1 || page > 100_000) throw ServiceError.validation(['page must be a whole number from 1']);

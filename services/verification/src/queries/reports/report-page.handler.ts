@@ -9,7 +9,8 @@ import {
   addCalendarMonths,
   londonToday,
 } from '@bleedkits/contracts';
-import { Clock, ServiceError } from '@bleedkits/platform';
+import { VerificationSubjects } from '@bleedkits/contracts/wire';
+import { Clock, ServiceError, Handles } from '@bleedkits/platform';
 import { reportKitOf } from '../../domain/projected-kit';
 import { type DueWindow, ProjectionRepository } from '../../database/projection.repository';
 import { KitFeedFollower } from '../../projection/kit-feed-follower';
@@ -32,6 +33,7 @@ export class ReportPageHandler {
     private readonly clock: Clock,
   ) {}
 
+  @Handles(VerificationSubjects.reportPage)
   async execute(req: VerificationReportPageRequest): Promise<VerificationReportPage> {
     if (!REPORTS.includes(req?.report)) throw ServiceError.validation([`report must be one of ${REPORTS.join(', ')}`]);
     const now = this.clock.now();
