@@ -3,7 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Actor, ErrorCode, FinderMessages, type ServiceContext, type VerificationReportName } from '@bleedkits/contracts';
-import { BackupsSubjects, GeoSearchSubjects, IdentitySubjects, ImportsSubjects, NotificationsSubjects, VerificationSubjects, BackupsWire, GeoSearchWire, IdentityWire, ImportsWire, NotificationsWire, VerificationWire, Wire, type WireSubject } from '@bleedkits/contracts/wire';
+import {
+  BackupsSubjects,
+  GeoSearchSubjects,
+  IdentitySubjects,
+  ImportsSubjects,
+  NotificationsSubjects,
+  VerificationSubjects,
+  BackupsWire,
+  GeoSearchWire,
+  IdentityWire,
+  ImportsWire,
+  NotificationsWire,
+  VerificationWire,
+  Wire,
+  type WireSubject,
+} from '@bleedkits/contracts/wire';
 import { NatsBus } from '@bleedkits/platform';
 import { rejection } from '@bleedkits/platform/testing';
 import { type Stack, startStack } from '../test/stack-harness';

@@ -266,21 +266,10 @@ export class AddNoteHandler {
 }
 `,
     [`${dir}/src/commands/add-note/add-note.handler.spec.ts`]: `import { ErrorCode } from '@bleedkits/contracts';
-import { fixedClock } from '@bleedkits/platform/testing';
+import { codedRefusal as refusal, fixedClock } from '@bleedkits/platform/testing';
 import type { NoteRepository } from '../../database/note.repository';
 import { AddNoteHandler } from './add-note.handler';
 
-/** The coded error a handler threw (what its listener sends across NATS). */
-const refusal = (call: Promise<unknown>): Promise<{ code: string; errors?: string[] }> =>
-  call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: { body?: { code: string; errors?: string[] } }) => {
-      if (!e.body) throw e;
-      return e.body;
-    },
-  );
 
 describe(AddNoteHandler.name, () => {
   const admin = { id: 'a1', role: 'admin' as const, email: 'admin@register.test' };

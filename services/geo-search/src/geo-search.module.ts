@@ -13,7 +13,7 @@ import { PublicSnapshotQueryHandler } from './queries/public-snapshot/public-sna
 import { SearchQueryHandler } from './queries/search/search.query';
 import { ViewportQueryHandler } from './queries/viewport/viewport.query';
 import { What3wordsApiAdapter } from './queries/what3words/what3words-api.adapter';
-import { What3wordsMessageController } from './queries/what3words/what3words.message-controller';
+import { What3wordsHandler } from './queries/what3words/what3words.handler';
 import { NoKeyWhat3words, What3wordsPort } from './queries/what3words/what3words.port';
 import { GeoNatsConnection } from './transport/geo-nats-connection';
 import { HotQueryServer } from './transport/hot-query-server';
@@ -39,11 +39,11 @@ export class GeoSearchModule {
         NatsBusModule.forRoot({ servers: env.NATS_URL, name: `geo-search-client-${process.pid}`, requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         HealthModule.forContext('geo-search'),
       ],
-      controllers: [What3wordsMessageController],
       providers: [
         { provide: GEO_SEARCH_ENV, useValue: env },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         GeoNatsConnection,
+        What3wordsHandler,
         KitProjection,
         ProjectionSnapshotStore,
         KitFeedFollower,

@@ -23,7 +23,6 @@ import { RegisterUserHandler } from './commands/register-user/register-user.hand
 import { LogInHandler } from './commands/log-in/log-in.handler';
 import { SignInWithGoogleHandler } from './commands/sign-in-with-google/sign-in-with-google.handler';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler';
-import { UpdateProfileMessageController } from './commands/update-profile/update-profile.message-controller';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
 import { ToggleRoleHandler } from './commands/toggle-role/toggle-role.handler';
 import { SendPasswordResetHandler } from './commands/send-password-reset/send-password-reset.handler';
@@ -56,7 +55,6 @@ export class IdentityModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.identityAuditRetention),
       ],
-      controllers: [UpdateProfileMessageController],
       providers: [
         AdminEmailsHandler,
         { provide: IDENTITY_ENV, useValue: env },

@@ -234,14 +234,5 @@ export function kitsBus(answer: (ownerIds: string[]) => CountByOwnerResponse | E
   return { requests, bus: bus as unknown as NatsBus };
 }
 
-/** The coded body a handler refused with (a handler throws ServiceError; over NATS it becomes RemoteCallError). */
-export async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string; errors?: string[] }> {
-  try {
-    await call;
-  } catch (e) {
-    const body = (e as { body?: { code: string; message: string; errors?: string[] } }).body;
-    if (body?.code) return body;
-    throw e;
-  }
-  throw new Error('expected the handler to refuse');
-}
+/** The coded body a handler refused with: one helper for every context's handler specs. */
+export { codedRefusal as refusal } from '@bleedkits/platform/testing';

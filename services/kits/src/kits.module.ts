@@ -16,7 +16,6 @@ import { EditKitHandler } from './commands/edit-kit/edit-kit.handler';
 import { SetDeploymentStatusHandler } from './commands/set-deployment-status/set-deployment-status.handler';
 import { DeleteKitHandler } from './commands/delete-kit/delete-kit.handler';
 import { ChangeKitStatusHandler } from './commands/change-kit-status/change-kit-status.handler';
-import { ChangeKitStatusMessageController } from './commands/change-kit-status/change-kit-status.message-controller';
 import { SeedDemoKitsHandler } from './commands/seed-demo-kits/seed-demo-kits.handler';
 import { GetKitHandler } from './queries/get-kit/get-kit.handler';
 import { ListOwnerKitsHandler } from './queries/list-owner-kits/list-owner-kits.handler';
@@ -27,7 +26,6 @@ import { ListManufacturersHandler } from './queries/list-manufacturers/list-manu
 import { AdminKitsHandler } from './queries/admin-kits/admin-kits.handler';
 import { FeedAccessLogHandler } from './queries/feed-access-log/feed-access-log.handler';
 import { BulkApproveHandler } from './commands/bulk-approve/bulk-approve.handler';
-import { DownloadApprovedKitsMessageController } from './commands/download-approved-kits/download-approved-kits.message-controller';
 import { MaintenanceHandler } from './commands/maintenance/maintenance.handler';
 import { ManageManufacturersHandler } from './commands/manage-manufacturers/manage-manufacturers.handler';
 import { ReassignKitHandler } from './commands/reassign-kit/reassign-kit.handler';
@@ -52,7 +50,6 @@ import { DownloadApprovedKitsHandler } from './commands/download-approved-kits/d
 import { AmbulanceFeedHandler } from './queries/ambulance-feed/ambulance-feed.handler';
 import { FeedClientAuth } from './queries/ambulance-feed/feed-client-auth';
 import { ManageFeedClientsHandler } from './commands/manage-feed-clients/manage-feed-clients.handler';
-import { ManageFeedClientsMessageController } from './commands/manage-feed-clients/manage-feed-clients.message-controller';
 import { CodeDisclosedHandler } from './commands/code-disclosed/code-disclosed.handler';
 import { FeedPushRepository } from './database/feed-push.repository';
 import { DeliverFeedPushHandler } from './commands/deliver-feed-push/deliver-feed-push.handler';
@@ -79,7 +76,6 @@ export class KitsModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.QUEUE_PREFIX }),
         QueueModule.forQueues(QueueNames.kitsAuditRetention, QueueNames.feedPush, QueueNames.feedPushSweep),
       ],
-      controllers: [ChangeKitStatusMessageController, DownloadApprovedKitsMessageController, ManageFeedClientsMessageController],
       providers: [
         KitStatisticsRepository,
         SqlViewportBaselineRepository,

@@ -15,7 +15,6 @@ import { AdminInbox } from './commands/admin-inbox';
 import { mailTransportProvider } from './providers/mail-transport/mail-transport.provider';
 import { MailTransport } from './providers/mail-transport/mail-transport.port';
 import { SendEmailHandler } from './commands/send-email/send-email.handler';
-import { SendEmailMessageController } from './commands/send-email/send-email.message-controller';
 import { SubmitContactMessageHandler } from './commands/submit-contact-message/submit-contact-message.handler';
 import { UpdateTemplateHandler } from './commands/update-template/update-template.handler';
 import { SendTestEmailHandler } from './commands/send-test-email/send-test-email.handler';
@@ -60,7 +59,6 @@ export class NotificationsModule {
         QueueModule.forQueues(QueueNames.emailDelivery, QueueNames.emailBulk),
         HealthModule.forContext('notifications'),
       ],
-      controllers: [SendEmailMessageController],
       providers: [
         { provide: NOTIFICATIONS_ENV, useValue: env },
         mailTransportProvider,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
   type Actor,
+  type AdminUpdateUserRequest,
   EMAIL_CHANGE_CONFIRM_PATH,
   EMAIL_CHANGE_LINK_HOURS,
   EmailChangeMessages,
@@ -11,11 +12,13 @@ import {
   type UserResponse,
   errorMessages,
   normaliseEmail,
+  adminUserEditRules,
   passwordChangeServerRules,
   profileRules,
   validateAgainst,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { IdentitySubjects } from '@bleedkits/contracts/wire';
+import { Handles, ServiceError } from '@bleedkits/platform';
 import { type User, toCurrentUser } from '../../domain/user';
 import { IdentityErrors } from '../../domain/identity.errors';
 import { UserRepository } from '../../database/user.repository';
@@ -41,6 +44,7 @@ export class UpdateProfileHandler {
     private readonly audit: IdentityAuditTrail,
   ) {}
 
+  @Handles(IdentitySubjects.updateProfile)
   async execute(req: UpdateProfileRequest): Promise<UpdateProfileResponse> {
     const current = await this.validated(req, profileRules);
     const newEmail = normaliseEmail(req.email);
@@ -63,6 +67,12 @@ export class UpdateProfileHandler {
     await this.mailer.sendConfirmation({ ...mail, to: newEmail, confirmUrl: confirmUrl.toString(), expiresInHours: EMAIL_CHANGE_LINK_HOURS });
     await this.mailer.sendNotice({ ...mail, to: user.email, siteUrl: new URL('/', req.confirmUrlBase).toString() });
     return { user: toCurrentUser(user), pendingEmail: newEmail, message: EmailChangeMessages.pending(newEmail) };
+  }
+
+  /** An admin's edit of another user: the admin form's rules, the acting admin from the request. */
+  @Handles(IdentitySubjects.adminUpdateUser)
+  adminEdit(req: AdminUpdateUserRequest): Promise<UserResponse> {
+    return this.executeAsAdmin(req, adminUserEditRules, req.actor);
   }
 
   /** 'Edit User' by an admin: applied at once; the address is unproven again, and reset links sent to the old one die. */

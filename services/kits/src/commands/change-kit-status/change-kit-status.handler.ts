@@ -29,6 +29,21 @@ export class ChangeKitStatusHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
+  @Handles(KitsSubjects.approve)
+  approve(req: ChangeKitStatusRequest): Promise<Kit> {
+    return this.execute('approve', req);
+  }
+
+  @Handles(KitsSubjects.reject)
+  reject(req: ChangeKitStatusRequest): Promise<Kit> {
+    return this.execute('reject', req);
+  }
+
+  @Handles(KitsSubjects.reactivate)
+  reactivate(req: ChangeKitStatusRequest): Promise<Kit> {
+    return this.execute('reactivate', req);
+  }
+
   async execute(transition: StatusTransition, { actor, kitId }: ChangeKitStatusRequest): Promise<Kit> {
     if (actor?.role !== 'admin') throw KitErrors.adminOnly();
     const id = parseKitId(kitId);

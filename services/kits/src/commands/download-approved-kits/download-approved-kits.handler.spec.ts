@@ -36,35 +36,35 @@ describe(DownloadApprovedKitsHandler.name, () => {
 
   it('is for admins only, in every step', async () => {
     const { f, handler } = setup();
-    for (const actor of [someone(), undefined]) {
-      expect((await refusal(handler.last(actor))).code).toBe(ErrorCode.Forbidden);
-      expect((await refusal(handler.begin(actor))).code).toBe(ErrorCode.Forbidden);
-      expect((await refusal(handler.part(actor, partOf({})))).code).toBe(ErrorCode.Forbidden);
+    for (const actor of [someone(), undefined as never]) {
+      expect((await refusal(handler.last({ actor }))).code).toBe(ErrorCode.Forbidden);
+      expect((await refusal(handler.begin({ actor }))).code).toBe(ErrorCode.Forbidden);
+      expect((await refusal(handler.part({ actor, ...partOf({}) }))).code).toBe(ErrorCode.Forbidden);
       const commit = { fromRevision: 0, toRevision: 13, kitCount: 1, withdrawalCount: 0, downloadedAt: verifiedNow };
-      expect((await refusal(handler.commit(actor, commit))).code).toBe(ErrorCode.Forbidden);
+      expect((await refusal(handler.commit({ actor, ...commit }))).code).toBe(ErrorCode.Forbidden);
     }
     expect(f.calls).toEqual([]);
   });
 
   it('begins after the last completed download and up to the head, from the start of time when there was none', async () => {
     const { f, handler } = setup();
-    expect(await handler.last(admin)).toEqual({ lastDownloadDate: NEVER_DOWNLOADED_SENTINEL });
-    const first = await handler.begin(admin);
+    expect(await handler.last({ actor: admin })).toEqual({ lastDownloadDate: NEVER_DOWNLOADED_SENTINEL });
+    const first = await handler.begin({ actor: admin });
     expect(first).toMatchObject({ fromRevision: 0, toRevision: 13, fromDate: NEVER_DOWNLOADED_SENTINEL });
     expect(Date.now() - Date.parse(first.toDate)).toBeLessThan(60_000);
 
     const downloadedAt = new Date('2025-03-01T08:00:00.000Z');
     f.downloads.push({ fromRevision: 0, toRevision: 11, kitCount: 1, withdrawalCount: 0, downloadedBy: admin.id, downloadedAt });
-    expect(await handler.last(admin)).toEqual({ lastDownloadDate: downloadedAt.toISOString() });
-    expect(await handler.begin(admin)).toMatchObject({ fromRevision: 11, toRevision: 13, fromDate: downloadedAt.toISOString() });
+    expect(await handler.last({ actor: admin })).toEqual({ lastDownloadDate: downloadedAt.toISOString() });
+    expect(await handler.begin({ actor: admin })).toMatchObject({ fromRevision: 11, toRevision: 13, fromDate: downloadedAt.toISOString() });
     // A head behind the watermark (a restored database) never makes a backwards range.
     f.state.head = 5;
-    expect(await handler.begin(admin)).toMatchObject({ fromRevision: 11, toRevision: 11 });
+    expect(await handler.begin({ actor: admin })).toMatchObject({ fromRevision: 11, toRevision: 11 });
   });
 
   it('gives each service its kits (codes and hidden kits included) and withdrawals, in parts that resume after the last line', async () => {
     const { handler } = setup();
-    const first = await read(handler.part(admin, partOf({ limit: 2 })));
+    const first = await read(handler.part({ actor: admin, ...partOf({ limit: 2 }) }));
     expect(first).toEqual({
       lines: [
         { service: 'london', withdrawal: { id: 1, reason: 'moved_to_another_service' } },
@@ -97,16 +97,16 @@ describe(DownloadApprovedKitsHandler.name, () => {
       last: { revision: 11, service: 'north_west' },
       exhausted: false,
     });
-    const second = await read(handler.part(admin, partOf({ limit: 2, after: first.last })));
+    const second = await read(handler.part({ actor: admin, ...partOf({ limit: 2, after: first.last }) }));
     expect(second.lines.map((l) => ('kit' in l ? l.kit.id : null))).toEqual([3]);
     expect(second).toMatchObject({ last: { revision: 13, service: 'north_west' }, exhausted: true });
-    const empty = await read(handler.part(admin, partOf({ fromRevision: 13 })));
+    const empty = await read(handler.part({ actor: admin, ...partOf({ fromRevision: 13 }) }));
     expect(empty).toEqual({ lines: [], last: null, exhausted: true });
   });
 
   it("reads 'Needs Verification' once a kit is overdue by more than the configured grace days", async () => {
     const state = async (graceDays: number) => {
-      const { lines } = await read(setup(graceDays).handler.part(admin, partOf({ fromRevision: 12 })));
+      const { lines } = await read(setup(graceDays).handler.part({ actor: admin, ...partOf({ fromRevision: 12 }) }));
       return lines.map((l) => ('kit' in l ? l.kit.verificationState : null));
     };
     expect(await state(30)).toEqual(['overdue']);
@@ -122,11 +122,11 @@ describe(DownloadApprovedKitsHandler.name, () => {
       asked.push(limit);
       return downloadEntries(from, to, after, limit);
     };
-    const part = await read(handler.part(admin, partOf({ fromRevision: 0, toRevision: 2 })));
+    const part = await read(handler.part({ actor: admin, ...partOf({ fromRevision: 0, toRevision: 2 }) }));
     expect(part).toMatchObject({ last: { revision: 1, service: 'north_west' }, exhausted: false });
     expect(part.lines).toHaveLength(1);
     // At least one row, at most DOWNLOAD_PART_MAX_ROWS; a limit that is no whole number asks for the most.
-    for (const limit of [0, 1e9, -3, 'many' as unknown as number]) await handler.part(admin, partOf({ limit }));
+    for (const limit of [0, 1e9, -3, 'many' as unknown as number]) await handler.part({ actor: admin, ...partOf({ limit }) });
     expect(asked).toEqual([DOWNLOAD_PART_MAX_ROWS, 1, DOWNLOAD_PART_MAX_ROWS, DOWNLOAD_PART_MAX_ROWS, DOWNLOAD_PART_MAX_ROWS]);
 
     const bad: Partial<ApprovedDownloadPartRequest>[] = [
@@ -135,7 +135,7 @@ describe(DownloadApprovedKitsHandler.name, () => {
       { after: { revision: 1.5, service: 'north_west' } },
       { after: { revision: 11, service: 7 as unknown as string } },
     ];
-    for (const req of bad) expect((await refusal(handler.part(admin, partOf(req)))).code).toBe(ErrorCode.ValidationFailed);
+    for (const req of bad) expect((await refusal(handler.part({ actor: admin, ...partOf(req) }))).code).toBe(ErrorCode.ValidationFailed);
     expect(asked).toHaveLength(5);
   });
 
@@ -143,10 +143,12 @@ describe(DownloadApprovedKitsHandler.name, () => {
     const { f, audited, handler } = setup();
     const downloadedAt = '2025-03-01T08:00:00.000Z';
     const commit = { fromRevision: 0, toRevision: 13, kitCount: 2, withdrawalCount: 1, downloadedAt };
-    expect(await handler.commit(admin, { ...commit, kitCount: 0, withdrawalCount: 0 })).toEqual({ lastDownloadDate: NEVER_DOWNLOADED_SENTINEL });
+    expect(await handler.commit({ actor: admin, ...commit, kitCount: 0, withdrawalCount: 0 })).toEqual({
+      lastDownloadDate: NEVER_DOWNLOADED_SENTINEL,
+    });
     expect(f.downloads).toEqual([]);
 
-    expect(await handler.commit(admin, commit)).toEqual({ lastDownloadDate: downloadedAt });
+    expect(await handler.commit({ actor: admin, ...commit })).toEqual({ lastDownloadDate: downloadedAt });
     expect(f.downloads).toEqual([
       { fromRevision: 0, toRevision: 13, kitCount: 2, withdrawalCount: 1, downloadedBy: admin.id, downloadedAt: new Date(downloadedAt) },
     ]);
@@ -155,7 +157,7 @@ describe(DownloadApprovedKitsHandler.name, () => {
       expect.objectContaining({ actor: admin, action: 'codes.downloaded', before: null, after: { kitCount: 2, withdrawalCount: 1 } }),
     ]);
     // Another download that began at the same watermark finishes second: refused, nothing recorded.
-    expect(await refusal(handler.commit(admin, { ...commit, toRevision: 12 }))).toEqual({
+    expect(await refusal(handler.commit({ actor: admin, ...commit, toRevision: 12 }))).toEqual({
       code: ErrorCode.Conflict,
       message: ApprovedDownloadMessages.concurrent,
     });
@@ -172,11 +174,11 @@ describe(DownloadApprovedKitsHandler.name, () => {
       { withdrawalCount: undefined },
       { downloadedAt: 'yesterday' },
     ]) {
-      expect((await refusal(handler.commit(admin, { ...commit, ...broken } as typeof commit))).errors).toEqual([
+      expect((await refusal(handler.commit({ actor: admin, ...({ ...commit, ...broken } as typeof commit) }))).errors).toEqual([
         'The download to record is incomplete',
       ]);
     }
-    expect((await refusal(handler.commit(admin, { ...commit, toRevision: 14 }))).errors).toEqual(['toRevision is beyond the register']);
+    expect((await refusal(handler.commit({ actor: admin, ...commit, toRevision: 14 }))).errors).toEqual(['toRevision is beyond the register']);
     expect(f.downloads).toEqual([]);
   });
 });

@@ -10,12 +10,14 @@ import {
   NEVER_DOWNLOADED_SENTINEL,
   ambulanceVerificationState,
   assertAdmin,
+  ApprovedDownloadSubjects,
 } from '@bleedkits/contracts';
-import { PreSerialisedJson, ServiceError } from '@bleedkits/platform';
+import { PreSerialisedJson, ServiceError, Handles } from '@bleedkits/platform';
 import { AmbulanceFeedRepository, type FeedEntryRow } from '../../database/ambulance-feed.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { KITS_ENV, type KitsEnv } from '../../config/env';
 import { boundedJsonArray } from '../../queries/ambulance-feed/bounded-part';
+import { KitsSubjects, type WireRequest } from '@bleedkits/contracts/wire';
 
 /** Rows read per part; the byte budget may end a part sooner. */
 export const DOWNLOAD_PART_MAX_ROWS = 2000;
@@ -66,12 +68,14 @@ export class DownloadApprovedKitsHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
-  async last(actor: Actor | undefined): Promise<LastDownloadResponse> {
+  @Handles(KitsSubjects.lastApprovedDownload)
+  async last({ actor }: WireRequest<typeof KitsSubjects.lastApprovedDownload>): Promise<LastDownloadResponse> {
     assertAdmin(actor);
     return { lastDownloadDate: (await this.repo.lastDownload())?.downloadedAt.toISOString() ?? NEVER_DOWNLOADED_SENTINEL };
   }
 
-  async begin(actor: Actor | undefined): Promise<ApprovedDownloadBeginResponse> {
+  @Handles(ApprovedDownloadSubjects.begin)
+  async begin({ actor }: WireRequest<typeof ApprovedDownloadSubjects.begin>): Promise<ApprovedDownloadBeginResponse> {
     assertAdmin(actor);
     const previous = await this.repo.lastDownload();
     const fromRevision = previous?.toRevision ?? 0;
@@ -84,7 +88,8 @@ export class DownloadApprovedKitsHandler {
     };
   }
 
-  async part(actor: Actor | undefined, req: ApprovedDownloadPartRequest): Promise<PreSerialisedJson> {
+  @Handles(ApprovedDownloadSubjects.part)
+  async part({ actor, ...req }: WireRequest<typeof ApprovedDownloadSubjects.part>): Promise<PreSerialisedJson> {
     assertAdmin(actor);
     const from = whole(req?.fromRevision);
     const to = whole(req?.toRevision);
@@ -108,7 +113,8 @@ export class DownloadApprovedKitsHandler {
   }
 
   /** Called by the gateway once every file was produced in full: only now does the watermark move. */
-  async commit(actor: Actor | undefined, req: ApprovedDownloadCommitRequest): Promise<LastDownloadResponse> {
+  @Handles(ApprovedDownloadSubjects.commit)
+  async commit({ actor, ...req }: WireRequest<typeof ApprovedDownloadSubjects.commit>): Promise<LastDownloadResponse> {
     assertAdmin(actor);
     const from = whole(req?.fromRevision);
     const to = whole(req?.toRevision);
@@ -134,6 +140,6 @@ export class DownloadApprovedKitsHandler {
       );
       if (!recorded) throw ServiceError.conflict(ApprovedDownloadMessages.concurrent);
     }
-    return this.last(actor);
+    return this.last({ actor });
   }
 }

@@ -12,11 +12,13 @@ import {
   isFeedScope,
   isUuid,
   assertAdmin,
+  AmbulanceFeedSubjects,
 } from '@bleedkits/contracts';
-import { ServiceError } from '@bleedkits/platform';
+import { ServiceError, Handles } from '@bleedkits/platform';
 import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
 import { KitAuditTrail } from '../../database/kit-audit-trail';
 import { feedClientAuditLabel } from '../../domain/feed-client-audit';
+import { type WireRequest } from '@bleedkits/contracts/wire';
 
 /**
  * A key is 256 random bits, so a plain SHA-256 of it is as strong as a slow password hash and lets every request
@@ -39,7 +41,8 @@ export class ManageFeedClientsHandler {
     private readonly audit: KitAuditTrail,
   ) {}
 
-  async create(actor: Actor | undefined, req: CreateFeedClientRequest): Promise<CreateFeedClientResponse> {
+  @Handles(AmbulanceFeedSubjects.createClient)
+  async create({ actor, ...req }: WireRequest<typeof AmbulanceFeedSubjects.createClient>): Promise<CreateFeedClientResponse> {
     assertAdmin(actor);
     const errors = [...(isFeedScope(req?.scope) ? [] : [FeedClientMessages.scope]), ...feedClientLabelErrors(req?.label)];
     if (errors.length) throw ServiceError.validation(errors);
@@ -66,12 +69,17 @@ export class ManageFeedClientsHandler {
     return { client, key, message: FeedClientMessages.created };
   }
 
-  async list(actor: Actor | undefined): Promise<FeedClientListResponse> {
+  @Handles(AmbulanceFeedSubjects.listClients)
+  async list({ actor }: WireRequest<typeof AmbulanceFeedSubjects.listClients>): Promise<FeedClientListResponse> {
     assertAdmin(actor);
     return { clients: await this.repo.listClients(FEED_CLIENTS_MAX * 2) };
   }
 
-  async revoke(actor: Actor | undefined, id: unknown): Promise<{ message: string; client: FeedClientView }> {
+  @Handles(AmbulanceFeedSubjects.revokeClient)
+  async revoke({
+    actor,
+    clientId: id,
+  }: WireRequest<typeof AmbulanceFeedSubjects.revokeClient>): Promise<{ message: string; client: FeedClientView }> {
     assertAdmin(actor);
     const client = isUuid(id)
       ? await this.repo.revokeClient(id, actor.id, (m, revoked) =>

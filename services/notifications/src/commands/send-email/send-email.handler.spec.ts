@@ -1,3 +1,4 @@
+import type { SendEmailRequest } from '@bleedkits/contracts';
 import { ErrorCode } from '@bleedkits/contracts';
 import { codedRefusal } from '@bleedkits/platform/testing';
 import { template, templateStore } from '../../../test/handler-doubles';
@@ -57,7 +58,12 @@ describe(SendEmailHandler.name, () => {
       env,
     );
     // Requests come off the wire: the spec sends them as callers would, unchecked by the compiler.
-    return { rows, tags, enqueued, handler: { execute: (req: object) => handler.execute(req as EnqueueEmail) } };
+    return {
+      rows,
+      tags,
+      enqueued,
+      handler: { execute: (req: object) => handler.execute(req as EnqueueEmail), send: (req: object) => handler.send(req as SendEmailRequest) },
+    };
   };
 
   it('stores the rendered message, then enqueues its delivery under the outbox id', async () => {
@@ -71,6 +77,13 @@ describe(SendEmailHandler.name, () => {
     expect(res).toEqual({ messageId: 'outbox-1', status: 'queued', created: true });
     expect(rows[0]).toMatchObject({ recipient: 'a@example.org', subject: 'Reset your password', text_body: 'Reset: https://r/1', limit: null });
     expect(enqueued).toEqual([['outbox-1', 'password_reset']]);
+  });
+
+  it("takes no Reply-To from the wire: only the context's own contact messages set one", async () => {
+    const { rows, handler } = setup();
+    const req = { idempotencyKey: 'reset:2', templateId: 'password_reset', to: 'a@example.org', variables: { resetUrl: 'https://r/2' } };
+    await handler.send({ ...req, replyTo: 'attacker@example.net' });
+    expect(rows[0]).toMatchObject({ recipient: 'a@example.org', reply_to: null });
   });
 
   it('answers a repeated idempotency key with the stored message, storing and enqueuing nothing more, and tags its batch', async () => {

@@ -9,6 +9,8 @@ import { TemplateRepository } from '../../database/template.repository';
 import { OutboxBatchRepository } from '../../database/outbox-batch.repository';
 import { NOTIFICATIONS_ENV, type NotificationsEnv } from '../../config/env';
 import { DeliveryQueues } from '../../jobs/delivery-queues';
+import { NotificationsSubjects } from '@bleedkits/contracts/wire';
+import { Handles } from '@bleedkits/platform';
 
 /** A send request as the context's own use cases make it (contact messages also set a Reply-To). */
 export type EnqueueEmail = SendEmailRequest & { replyTo?: string | null };
@@ -29,6 +31,19 @@ export class SendEmailHandler {
     private readonly queues: DeliveryQueues,
     @Inject(NOTIFICATIONS_ENV) private readonly env: NotificationsEnv,
   ) {}
+
+  /** Any context's e-mail. A Reply-To is not part of the public contract (only contact messages set one): dropped here. */
+  @Handles(NotificationsSubjects.send)
+  send(req: SendEmailRequest): Promise<SendEmailResponse> {
+    return this.execute({
+      idempotencyKey: req?.idempotencyKey,
+      templateId: req?.templateId,
+      to: req?.to,
+      variables: req?.variables,
+      custodianKitIds: req?.custodianKitIds,
+      batch: req?.batch,
+    });
+  }
 
   async execute(req: EnqueueEmail): Promise<SendEmailResponse> {
     const problems = sendRequestProblems(req ?? {});

@@ -1,19 +1,8 @@
 import { ErrorCode } from '@bleedkits/contracts';
+import { codedRefusal as refusal } from '@bleedkits/platform/testing';
 import type { ReminderRunRepository } from '../../database/reminder-run.repository';
 import type { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 import { ReminderRunStatusHandler } from './reminder-run-status.handler';
-
-/** The coded error a handler threw (what its message controller sends across NATS). */
-const refusal = (call: Promise<unknown>): Promise<{ code: string }> =>
-  call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: { body?: { code: string } }) => {
-      if (!e.body) throw e;
-      return e.body;
-    },
-  );
 
 describe(ReminderRunStatusHandler.name, () => {
   const run = {

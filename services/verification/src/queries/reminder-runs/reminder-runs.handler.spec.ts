@@ -1,19 +1,8 @@
 import { ErrorCode } from '@bleedkits/contracts';
+import { codedRefusal as refusal } from '@bleedkits/platform/testing';
 import type { ReminderRunRepository, StoredReminderRun } from '../../database/reminder-run.repository';
 import type { EmailOutbox } from '../../providers/email-outbox/email-outbox.port';
 import { ReminderRunsHandler } from './reminder-runs.handler';
-
-/** The coded error a handler threw (what its message controller sends across NATS). */
-const refusal = (call: Promise<unknown>): Promise<{ code: string }> =>
-  call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: { body?: { code: string } }) => {
-      if (!e.body) throw e;
-      return e.body;
-    },
-  );
 
 const stored = (runId: string, custodiansDone: number): StoredReminderRun => ({
   runId,
