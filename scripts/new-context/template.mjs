@@ -289,7 +289,7 @@ describe(AddNoteHandler.name, () => {
     expect((await refusal(handler.execute({ actor: user, text: 'x' }))).code).toBe(ErrorCode.Forbidden);
     expect(await refusal(handler.execute({ actor: admin, text: '   ' }))).toMatchObject({ code: ErrorCode.ValidationFailed, errors: ['text is required'] });
     expect((await refusal(handler.execute({ actor: admin, text: 'x'.repeat(501) }))).errors).toEqual(['text is at most 500 characters long']);
-    expect((await refusal(handler.execute({ actor: admin, text: 7 }))).errors).toEqual(['text must be text']);
+    expect((await refusal(handler.execute({ actor: admin, text: 7 as never }))).errors).toEqual(['text must be text']);
     expect(notes.add).not.toHaveBeenCalled();
   });
 });
