@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ApprovedDownloadBeginResponse,
-  type ApprovedDownloadCommitRequest,
   ApprovedDownloadMessages,
-  type ApprovedDownloadPartRequest,
   type ApprovedKitRow,
-  type Actor,
   type LastDownloadResponse,
   NEVER_DOWNLOADED_SENTINEL,
   ambulanceVerificationState,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type FixAddressesResult, type Actor, type MaintenanceResult, detectAmbulanceService, assertAdmin } from '@bleedkits/contracts';
+import { type FixAddressesResult, type MaintenanceResult, detectAmbulanceService, assertAdmin } from '@bleedkits/contracts';
 import { KitRepository, type KitPatch } from '../../database/kit.repository';
 import { KitChangedPublisher } from '../../events/kit-changed.publisher';
 import { ReverseGeocoder } from '../../geocoding/reverse-geocoder';

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  type CreateFeedClientRequest,
   type CreateFeedClientResponse,
   FEED_CLIENTS_MAX,
   FeedClientMessages,
   type FeedClientListResponse,
   type FeedClientView,
-  type Actor,
   feedClientLabelErrors,
   isFeedScope,
   isUuid,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type Actor,
   type ManufacturerRow,
   ManufacturerMessages,
   type MessageResponse,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type Actor,
   FEED_PUSH_LOG_MAX_PAGE_SIZE,
   FEED_PUSH_LOG_PAGE_SIZE,
   FeedClientMessages,
