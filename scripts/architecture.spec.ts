@@ -92,6 +92,20 @@ const dispatchersWithLogic = (tree: string) =>
     .filter((found): found is string => found !== null)
     .sort();
 
+/**
+ * Files of a context that write a Nest controller by hand (relative to `tree`): a context answers its subjects from
+ * its handlers' `@Handles` methods, whose listeners `withWireListeners` makes (platform/src/nats/wire-listeners.ts).
+ */
+const handWrittenControllers = (tree: string) =>
+  contextSourceFiles(tree)
+    .filter(
+      ([file]) =>
+        file.endsWith('.message-controller.ts') ||
+        (!/\.(spec|integration-spec|e2e-spec)\.ts$/.test(file) && /@Controller\(|@MessagePattern\(/.test(readFileSync(file, 'utf8'))),
+    )
+    .map(([file]) => relative(tree, file))
+    .sort();
+
 /** The one postcodes.io client (platform/src/providers/postcodes): the only production file that speaks its protocol. */
 const POSTCODES_CLIENT_HOME = 'platform/src/providers/postcodes/';
 /** A path of postcodes.io's protocol in a string or after a base URL: what a second client would have to write. */
@@ -401,6 +415,17 @@ describe('architecture', () => {
     expect(dispatchersWithLogic(path.join(root, 'scripts/fixtures/controller-with-logic'))).toEqual([
       'services/demo/src/jobs/demo.worker.ts: the bus',
       'services/demo/src/queries/demo-page/demo-page.message-controller.ts: a repository or the database',
+    ]);
+  });
+
+  // docs/architecture.md: a use case is its handler; the method that answers a subject carries @Handles itself.
+  it('answers subjects from handlers, with no controller written by hand in a context', () => {
+    expect(handWrittenControllers(root)).toEqual([]);
+  });
+
+  it('fails a context with a hand-written message controller', () => {
+    expect(handWrittenControllers(path.join(root, 'scripts/fixtures/controller-with-logic'))).toEqual([
+      'services/demo/src/queries/demo-page/demo-page.message-controller.ts',
     ]);
   });
 

@@ -8,7 +8,7 @@ const fixture = (name: string) => path.join(__dirname, 'fixtures/type-level', na
 /** The line of a fixture's decorator marked `// fails: <why>`. */
 const failing = (file: string, why: string) => lineOf(file, `// fails: ${why}`);
 
-// Issue 23: a message controller takes its types from the wire declaration (@Handles, platform/src/nats/handles.ts),
+// Issue 23: a method that answers a subject takes its types from the wire declaration (@Handles, platform/src/nats/handles.ts),
 // so a controller whose payload or answer disagrees with the declaration does not compile.
 describe('@Handles(subject): a message controller typed from its wire declaration', () => {
   it('compiles controllers whose payload and answer agree with the declaration', () => {

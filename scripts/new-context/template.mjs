@@ -1,6 +1,6 @@
 // The files of a new bounded context, on the template of docs/architecture.md ("The context template"): one
-// admin command and one public query over the context's own `notes` table, each with its handler, spec and
-// message controller, the wire declaration both sides compile against, and the gateway routes that ask them.
+// admin command and one public query over the context's own `notes` table, each with its handler (which answers its
+// subject, @Handles) and spec, the wire declaration both sides compile against, and the gateway routes that ask them.
 
 /** The spellings of a context's name that its files use. */
 export function namesOf(name) {
