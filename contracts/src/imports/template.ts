@@ -1,35 +1,11 @@
-import type { KitRegistration } from '../kits/kit';
+import { REGISTRATION_FIELDS } from '../kits/kit';
 import { kitRegistrationRules } from '../kits/registration.rules';
 
 /**
  * The CSV template's columns: every registration field, in the spec's field names and the form's order. A row is a
  * registration; latitude and longitude may be left empty for the kit to be located from its postcode.
  */
-export const IMPORT_COLUMNS = [
-  'serialNumber',
-  'make',
-  'otherMake',
-  'locationType',
-  'cabinetCode',
-  'locationName',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'postcode',
-  'latitude',
-  'longitude',
-  'what3words',
-  'detailedLocation',
-  'openingHours',
-  'availability',
-  'purchaseDate',
-  'expiryDate',
-  'custodianName',
-  'custodianPhone',
-  'custodianEmail',
-  'ambulanceService',
-  'publicDisplay',
-] as const satisfies readonly (keyof KitRegistration)[];
+export const IMPORT_COLUMNS = REGISTRATION_FIELDS;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** A file must have a column for every field the registration rules check (the spec's table). */

@@ -32,6 +32,33 @@ export type KitRegistration = {
   publicDisplay?: boolean;
 };
 
+/** Every field of a registration, in the form's order: the CSV template's columns, and the start of what the audit trail compares. */
+export const REGISTRATION_FIELDS = [
+  'serialNumber',
+  'make',
+  'otherMake',
+  'locationType',
+  'cabinetCode',
+  'locationName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'postcode',
+  'latitude',
+  'longitude',
+  'what3words',
+  'detailedLocation',
+  'openingHours',
+  'availability',
+  'purchaseDate',
+  'expiryDate',
+  'custodianName',
+  'custodianPhone',
+  'custodianEmail',
+  'ambulanceService',
+  'publicDisplay',
+] as const satisfies readonly (keyof KitRegistration)[];
+
 export type DeploymentChange = { status: DeploymentStatus; notes: string | null; changedBy: string; changedAt: string };
 
 /** A kit as its owner and admins see it (never sent to the public). */

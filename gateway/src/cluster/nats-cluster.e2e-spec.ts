@@ -1,7 +1,6 @@
 import { connect, StorageType } from 'nats';
-import { importCsv, importRow } from '../../test/import-csv';
 import { natsServers } from '@bleedkits/platform';
-import { type TestNatsCluster, startTestNatsCluster } from '@bleedkits/platform/testing';
+import { type TestNatsCluster, startTestNatsCluster, importCsv, importRow } from '@bleedkits/platform/testing';
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { AnswerDrift, describedFetch } from '../../test/described-answers';
 import { HttpClient } from '../../test/http-client';

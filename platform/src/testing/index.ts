@@ -14,3 +14,5 @@ export * from './postcodes-io-peer';
 export * from './shared-data';
 export * from './doubles';
 export * from './wait-for';
+export * from './example-registration';
+export * from './import-csv';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { BackupMessages, type DropboxSetupRequest, ErrorCode, type Kit } from '@bleedkits/contracts';
 import { BackupsSubjects, IdentitySubjects, KitsSubjects } from '@bleedkits/contracts/wire';
-import { createTestDatabase, rejection, type TestDatabase } from '@bleedkits/platform/testing';
+import { createTestDatabase, rejection, type TestDatabase, exampleRegistration } from '@bleedkits/platform/testing';
 import { IdentityModule, readIdentityEnv } from '@bleedkits/identity';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { parseBackupKey } from './archive/encrypted-archive';
@@ -25,23 +25,7 @@ describe('backups over NATS with real Postgres, Redis (BullMQ) and a Dropbox fak
   let firstKit: Kit;
   const targets: TestDatabase[] = [];
   const strong = 'Str0ng!pass';
-  const kitFields = {
-    serialNumber: 'DBF-2024-0001',
-    make: 'daniel_baird_foundation',
-    locationType: 'locked_cabinet',
-    locationName: 'Village Hall',
-    addressLine1: '1 Church Lane',
-    city: 'Altrincham',
-    postcode: 'wa15 8fh',
-    latitude: '53.384092',
-    longitude: '-2.337856',
-    purchaseDate: '2025-01-10',
-    expiryDate: '2028-01-10',
-    custodianName: 'Jo Custodian',
-    custodianPhone: '01612345678',
-    custodianEmail: CUSTODIAN_EMAIL,
-    cabinetCode: CABINET_CODE,
-  };
+  const kitFields = exampleRegistration({ locationType: 'locked_cabinet', custodianEmail: CUSTODIAN_EMAIL, cabinetCode: CABINET_CODE });
   const register = async (email: string) =>
     (await h.bed.bus.request(IdentitySubjects.register, { email, password: strong, firstName: 'Reg', lastName: 'Ister' })).user;
   const registerKit = (owner: { id: string; email: string }, overrides = {}) =>

@@ -4,29 +4,14 @@ import type { ManufacturerRepository } from '../src/database/manufacturer.reposi
 import { readKitInput } from '../src/domain/kit-input';
 import type { KitFields, KitState } from '../src/domain/kit-state';
 import { kitPorts } from './handler-doubles';
+import { exampleRegistration } from '@bleedkits/platform/testing';
 
 /** The make every fixture kit is of. */
 export const FIXTURE_MAKE = 'daniel_baird_foundation';
 
 /** A registration that passes every rule (the harness's validKit, without booting anything); tests override what they exercise. */
 export function validRegistration(overrides: Partial<KitRegistration> = {}): KitRegistration {
-  return {
-    serialNumber: 'DBF-2024-0001',
-    make: FIXTURE_MAKE,
-    locationType: 'unlocked_cabinet',
-    locationName: 'Village Hall',
-    addressLine1: '1 Church Lane',
-    city: 'Altrincham',
-    postcode: 'wa15 8fh',
-    latitude: '53.384092',
-    longitude: '-2.337856',
-    purchaseDate: '2025-01-10',
-    expiryDate: '2028-01-10',
-    custodianName: 'Jo Custodian',
-    custodianPhone: '01612345678',
-    custodianEmail: 'jo@example.org',
-    ...overrides,
-  };
+  return exampleRegistration({ make: FIXTURE_MAKE, ...overrides });
 }
 
 /** A stored kit as the repository reads it: validRegistration's normalised fields, then the overrides. */

@@ -1,6 +1,6 @@
 import { type Kit, type Actor, type VerificationReportName, type VerificationReminderRun, type VerificationReportPage } from '@bleedkits/contracts';
 import { KitsSubjects, VerificationSubjects } from '@bleedkits/contracts/wire';
-import { type TestBed, type TestClock, createTestBed, runningClock } from '@bleedkits/platform/testing';
+import { type TestBed, type TestClock, createTestBed, runningClock, exampleRegistration } from '@bleedkits/platform/testing';
 import { KitsModule, readKitsEnv } from '@bleedkits/kits';
 import { NotificationsModule, readNotificationsEnv } from '@bleedkits/notifications';
 import { randomUUID } from 'node:crypto';
@@ -65,22 +65,13 @@ export async function startVerification(options: { smtpUrl?: string; env?: Recor
     async activeKit(serialNumber, custodianEmail = `custodian-${serialNumber.toLowerCase()}@example.org`) {
       const kit = await bed.bus.request(KitsSubjects.register, {
         actor: owner,
-        kit: {
+        kit: exampleRegistration({
           serialNumber,
-          make: 'daniel_baird_foundation',
-          locationType: 'unlocked_cabinet',
           locationName: `Hall ${serialNumber}`,
-          addressLine1: '1 Church Lane',
-          city: 'Altrincham',
           postcode: 'WA15 8FH',
-          latitude: '53.384092',
-          longitude: '-2.337856',
-          purchaseDate: '2025-01-10',
-          expiryDate: '2028-01-10',
           custodianName: `Custodian ${serialNumber}`,
-          custodianPhone: '01612345678',
           custodianEmail,
-        },
+        }),
       });
       return bed.bus.request(KitsSubjects.approve, { actor: admin, kitId: kit.id });
     },

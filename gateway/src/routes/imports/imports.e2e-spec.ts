@@ -9,8 +9,8 @@ import {
 } from '@bleedkits/contracts';
 import { describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
-import { IMPORT_HEADER as header, importCsv, importRow as row } from '../../../test/import-csv';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
+import { IMPORT_HEADER as header, importCsv, importRow as row } from '@bleedkits/platform/testing';
 
 const password = 'Str0ng!pass';
 const csv = (...rows: string[]) => importCsv(rows);

@@ -1,31 +1,9 @@
-import type { Actor, AuditFieldValues } from '@bleedkits/contracts';
+import { type Actor, type AuditFieldValues, REGISTRATION_FIELDS } from '@bleedkits/contracts';
 import type { KitState } from './kit-state';
 
 /** The fields of a kit an audit entry compares (the trail keeps only those that changed; a code only as "changed"). */
 const AUDITED_FIELDS = [
-  'serialNumber',
-  'make',
-  'otherMake',
-  'locationType',
-  'cabinetCode',
-  'locationName',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'postcode',
-  'latitude',
-  'longitude',
-  'what3words',
-  'detailedLocation',
-  'openingHours',
-  'availability',
-  'purchaseDate',
-  'expiryDate',
-  'custodianName',
-  'custodianPhone',
-  'custodianEmail',
-  'ambulanceService',
-  'publicDisplay',
+  ...REGISTRATION_FIELDS,
   'manuallyChecked',
   'ownerId',
   'status',

@@ -1,36 +1,14 @@
-import {
-  AvailabilityMessages,
-  IMPORT_COLUMNS,
-  type RegisterBatchRequest,
-  type RegisterBatchResponse,
-  defaultAvailability,
-} from '@bleedkits/contracts';
+import { AvailabilityMessages, type RegisterBatchRequest, type RegisterBatchResponse, defaultAvailability } from '@bleedkits/contracts';
 import type { ImportJobRepository, ImportJobRow, RowOutcome } from '../../database/import-job.repository';
 import type { KitsClient } from '../../kits/kits.client';
 import { FallbackPostcodeGeocoder } from '../../providers/geocoding/fallback-postcode-geocoder';
 import { RegistrationRows } from '../../kits/registration-rows';
 import { JobCannotRun } from '../../domain/job-cannot-run';
 import { RunImportHandler } from './run-import.handler';
+import { IMPORT_HEADER, importRow } from '@bleedkits/platform/testing';
 
-const kit: Record<string, string> = {
-  serialNumber: 'RUN-1',
-  make: 'mere',
-  locationType: 'unlocked_cabinet',
-  locationName: 'Parish Hall',
-  addressLine1: '3 Church Road',
-  city: 'Urmston',
-  postcode: 'M41 6NA',
-  latitude: '53.448269',
-  longitude: '-2.393184',
-  purchaseDate: '2025-02-01',
-  expiryDate: '2028-02-01',
-  custodianName: 'Pat Parish',
-  custodianPhone: '01619999999',
-  custodianEmail: 'pat@example.org',
-};
-const quote = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
-const row = (values: Record<string, string> = {}) => IMPORT_COLUMNS.map((c) => quote({ ...kit, ...values }[c] ?? '')).join(',');
-const file = (...rows: string[]) => [IMPORT_COLUMNS.join(','), ...rows].join('\r\n');
+const row = (values: Record<string, string> = {}) => importRow({ serialNumber: 'RUN-1', ...values });
+const file = (...rows: string[]) => [IMPORT_HEADER, ...rows].join('\r\n');
 
 /** The job's storage replaced by one job in memory: its file, its committed outcomes and counters. */
 function storedJob(content: string, committed: RowOutcome[] = []) {

@@ -8,7 +8,7 @@ const quote = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` 
 /** One row of an import file in the register's columns: a valid kit with coordinates, any field overridden. */
 export function importRow(values: Record<string, string> = {}): string {
   const kit: Record<string, string> = {
-    serialNumber: 'HTTP-0001',
+    serialNumber: 'CSV-0001',
     make: 'mere',
     locationType: 'unlocked_cabinet',
     locationName: 'Parish Hall',
