@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, test } from '@playwright/test';
 import { SignInPage } from './pages/admin-console.page';
 import { DashboardPage } from './pages/dashboard.page';
 import { VerifyKitChecklist } from './pages/verification.page';
-import { ADMIN, signIn, signUpNewUser } from './support/session';
+import { ADMIN, registerKit, signIn, signUpNewUser } from './support/session';
 
 const smtpPeer = process.env.E2E_SMTP_PEER_URL;
 
@@ -10,30 +10,6 @@ const smtpPeer = process.env.E2E_SMTP_PEER_URL;
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 type Received = { to: string[]; subject: string; text: string };
-
-/** A kit of the signed-in user whose custodian (the reminders' recipient) is `custodianEmail`. */
-async function registerKitFor(request: APIRequestContext, custodianEmail: string, locationName: string, serialNumber: string): Promise<number> {
-  const res = await request.post('/api/bleed-kits', {
-    data: {
-      serialNumber,
-      make: 'mere',
-      locationType: 'unlocked_cabinet',
-      locationName,
-      addressLine1: '1 Market Street',
-      city: 'Altrincham',
-      postcode: 'WA14 1PF',
-      latitude: '53.3875',
-      longitude: '-2.3490',
-      purchaseDate: '2025-01-01',
-      expiryDate: '2028-01-01',
-      custodianName: 'Ada Keyboard',
-      custodianPhone: '01619125920',
-      custodianEmail,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 /** Starts a reminder run as the signed-in admin and waits for it to finish. */
 async function runReminders(request: APIRequestContext): Promise<void> {
@@ -69,8 +45,8 @@ test('a custodian follows a reminder digest’s link, signs in, and verifies the
   // A custodian with two kits (so one digest, not two e-mails); the admin approves them and makes every active
   // kit overdue by two days (the admin tool's bulk due-date update).
   const account = await signUpNewUser(page.request, 'digest');
-  const hallId = await registerKitFor(page.request, account.email, hall.locationName, hall.serialNumber);
-  const depotId = await registerKitFor(page.request, account.email, depot.locationName, depot.serialNumber);
+  const hallId = await registerKit(page.request, hall.locationName, { serialNumber: hall.serialNumber, custodianEmail: account.email });
+  const depotId = await registerKit(page.request, depot.locationName, { serialNumber: depot.serialNumber, custodianEmail: account.email });
   // POST /api/auth/user is the spec's logout; a sign-in needs no session open.
   await page.request.post('/api/auth/user');
   await signIn(page.request, ADMIN.email!, ADMIN.password!);

@@ -18,8 +18,8 @@ export async function signIn(request: APIRequestContext, email: string, password
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** A kit of the signed-in user, through the same call the register form makes. */
-export async function registerKit(request: APIRequestContext, locationName: string): Promise<number> {
+/** A kit of the signed-in user, through the same call the register form makes; `fields` override the example's. */
+export async function registerKit(request: APIRequestContext, locationName: string, fields: Record<string, string> = {}): Promise<number> {
   const res = await request.post('/api/bleed-kits', {
     data: {
       serialNumber: `A11Y-${Date.now()}`.slice(0, 20),
@@ -36,6 +36,7 @@ export async function registerKit(request: APIRequestContext, locationName: stri
       custodianName: 'Ada Keyboard',
       custodianPhone: '01619125920',
       custodianEmail: 'ada@example.org',
+      ...fields,
     },
   });
   expect(res.status(), await res.text()).toBe(201);

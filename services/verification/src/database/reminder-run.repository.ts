@@ -1,23 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { REMINDER_RUNS_PAGE_SIZE, type ReminderKind, type ReminderRunStatus } from '@bleedkits/contracts';
+import { REMINDER_RUNS_PAGE_SIZE, type ReminderKind, type VerificationReminderRun } from '@bleedkits/contracts';
 import type { ProjectedKit } from '../domain/projected-kit';
 import { PROJECTED_KIT_COLUMNS, toProjectedKit } from './projection.repository';
 
-/** A reminder run as stored (the e-mails' delivery is the outbox's to say). */
-export type StoredReminderRun = {
-  runId: string;
-  status: ReminderRunStatus;
-  requestedBy: 'schedule' | 'admin';
-  kitsConsidered: number;
-  custodians: number;
-  custodiansDone: number;
-  queuedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: string | null;
-};
+/** A reminder run as stored: the run as shown, but the e-mails' delivery, which is the outbox's to say. */
+export type StoredReminderRun = Omit<VerificationReminderRun, 'emailsQueued' | 'emailsSent' | 'emailsFailed'>;
 
 /** What a run owes: kits due by `dueUpTo`, overdue when due before `today`, not yet reminded of in their cycle. */
 export type OwedWindow = { today: string; dueUpTo: string };

@@ -11,18 +11,12 @@ import {
 } from '@bleedkits/contracts';
 
 /** An active kit as the verification context keeps it (its projection of the kits feed). */
-export type ProjectedKit = {
-  id: number;
+export type ProjectedKit = Pick<
+  VerificationReportKit,
+  'id' | 'serialNumber' | 'locationName' | 'addressLine1' | 'city' | 'postcode' | 'custodianName' | 'custodianEmail' | 'lastVerifiedAt'
+> & {
   revision: number;
-  serialNumber: string;
-  locationName: string;
-  addressLine1: string;
-  city: string;
-  postcode: string;
-  custodianName: string;
-  custodianEmail: string;
   createdAt: string;
-  lastVerifiedAt: string | null;
   nextVerificationDue: string;
   deploymentStatus: KitFeedRecord['deploymentStatus'];
   deploymentNotes: string | null;
