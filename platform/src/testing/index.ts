@@ -16,3 +16,4 @@ export * from './doubles';
 export * from './wait-for';
 export * from './example-registration';
 export * from './import-csv';
+export * from './seeded-random';

@@ -1,17 +1,9 @@
 import { type KitEntry, kitEntryOf } from '../src/projection/kit-entry';
 import { placeKeysOf } from '../src/projection/place-keys';
+import { seededRandom } from '@bleedkits/platform/testing';
 
-/** mulberry32: a deterministic random sequence, so a failing case can be replayed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic random sequence, so a failing case can be replayed (platform's seededRandom). */
+export const rng = seededRandom;
 
 /** A place like the register's: dense towns, sparse country, a few far away and near the antimeridian, some exact duplicates. */
 export function randomPlace(r: () => number): { lat: number; lng: number } {

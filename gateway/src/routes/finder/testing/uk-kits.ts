@@ -1,20 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { sharedDataPath } from '@bleedkits/platform/testing';
+import { seededRandom, sharedDataPath } from '@bleedkits/platform/testing';
 import type { SeedKit } from './seed-kits';
 
 const OUTCODES_CSV = sharedDataPath('gibbs-uk-outcodes', 'postcodes.csv');
-
-/** mulberry32: deterministic, so a size measured today is measured on the same kits tomorrow. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SITES = [
   'Community Centre',
@@ -111,7 +99,7 @@ export function syntheticUkKits(count: number, seed = 20261121): SeedKit[] {
     .map((r) => r.split(','))
     .map((c) => ({ outward: c[0].toUpperCase(), lat: Number(c[3]), lng: Number(c[4]), town: c[5] || c[6] }))
     .filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lng) && d.lat !== 0);
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)];
   const kits: SeedKit[] = [];
   for (let i = 0; i < count; i++) {
