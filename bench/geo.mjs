@@ -62,6 +62,7 @@ import { PEER_MIXES, checkPeerTargets, formatPeer, rebuildSummary, withBaselineE
 import { runOpenLoop } from './lib/open-loop.mjs';
 import { ensureWrk, generatorBound, runWrk } from './lib/wrk.mjs';
 import { percentile, round } from './lib/stats.mjs';
+import { createRng } from './lib/rng.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -444,17 +445,6 @@ async function freshnessLoop(nc, baseUrl, ids, stopAt, rnd, nearbyPath = '/api/b
   };
 }
 
-function mulberry(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The same contract: a sample of the nearby points and of cold boxes (a cycle no mix sends) asked of the finder and of
  * the Node peer. Nearby should list the same kits; viewports count kits differently at the edges (the finder counts
@@ -800,9 +790,9 @@ async function benchSize(size, baseEnv, natsBin) {
       // The peer's loop moves other kits to other places than the finder's (its own stream), so no move is a no-op.
       const fresh =
         name === 'cold'
-          ? freshnessLoop(nc, baseUrl, ids, stopAt, mulberry(SEED))
+          ? freshnessLoop(nc, baseUrl, ids, stopAt, createRng(SEED))
           : name === 'peer-cold'
-            ? freshnessLoop(nc, baseUrl, ids, stopAt, mulberry(SEED + 26), '/api/bench/peer-nearby')
+            ? freshnessLoop(nc, baseUrl, ids, stopAt, createRng(SEED + 26), '/api/bench/peer-nearby')
             : null;
       const s = await load.done;
       const machineAfter = machineCpu();

@@ -11,7 +11,7 @@ import {
   type RotateFeedPushSecretResponse,
   type SetFeedPushResponse,
 } from '@bleedkits/contracts';
-import { readUntil } from '@bleedkits/platform/testing';
+import { exampleRegistration, readUntil } from '@bleedkits/platform/testing';
 import { type FeedReceiver, createFeedReceiver } from '../../../../examples/feed-receiver/receiver';
 import { HttpClient } from '../../../test/http-client';
 import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
@@ -76,23 +76,10 @@ describe('ambulance-feed push (admin calls)', () => {
 
   it('shows the subscription catching up, the delivery log, and replays from a cursor', async () => {
     const kit = (
-      await owner.post('/api/bleed-kits', {
-        serialNumber: 'PUSH-E2E',
-        make: 'daniel_baird_foundation',
-        locationType: 'locked_cabinet',
-        cabinetCode: '5150',
-        locationName: 'Village Hall',
-        addressLine1: '1 Church Lane',
-        city: 'Altrincham',
-        postcode: 'WA15 8FH',
-        latitude: '53.384092',
-        longitude: '-2.337856',
-        purchaseDate: '2025-01-10',
-        expiryDate: '2028-01-10',
-        custodianName: 'Jo Custodian',
-        custodianPhone: '01612345678',
-        custodianEmail: 'jo@example.org',
-      })
+      await owner.post(
+        '/api/bleed-kits',
+        exampleRegistration({ serialNumber: 'PUSH-E2E', locationType: 'locked_cabinet', cabinetCode: '5150', postcode: 'WA15 8FH' }),
+      )
     ).body as { id: number };
     expect((await admin.post('/api/admin/bulk-approve', { kitIds: [kit.id] })).status).toBe(201);
     const caughtUp = await readUntil(
