@@ -1,4 +1,3 @@
-import { MessagePattern } from '@nestjs/microservices';
 import type { WireRequest, WireResponse, WireSubject } from '@bleedkits/contracts/wire';
 import type { PreSerialisedJson } from './nats-transport';
 import { recordHandledSubject } from './wire-listeners';
@@ -40,14 +39,11 @@ type NoAny<M> = M extends (req: infer Req, ...nest: infer _Rest) => infer Res
  * something else than the declared response does not compile. So a handler's types cannot drift from the schema the
  * request is checked against on receipt (WireRequestInterceptor).
  *
- * On a handler (a provider) the module's `wireListeners(providers)` makes the NATS listener that passes each request
- * on (wire-listeners.ts); one method may answer several subjects. On a message controller it is Nest's
- * `@MessagePattern(subject)`.
+ * It only records the subject on the method: the module's `withWireListeners(...)` makes the NATS listener that
+ * passes each request on (wire-listeners.ts). One method may answer several subjects.
  */
 export function Handles<S extends WireSubject>(subject: S) {
-  const pattern = MessagePattern(subject);
-  return <M extends WireHandler<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M> & NoAny<M>): void => {
-    pattern(target, key, descriptor);
+  return <M extends WireHandler<S>>(_target: object, _key: string | symbol, descriptor: TypedPropertyDescriptor<M> & NoAny<M>): void => {
     if (descriptor.value) recordHandledSubject(descriptor.value, subject);
   };
 }

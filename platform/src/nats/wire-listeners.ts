@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { WireSubject } from '@bleedkits/contracts/wire';
 
 /** Where `@Handles` records, on a handler's method, the subjects it answers (a method may answer several). */
-export const HANDLED_SUBJECTS = Symbol('bleedkits:handled-subjects');
+const HANDLED_SUBJECTS = Symbol('bleedkits:handled-subjects');
 
 export function recordHandledSubject(method: object, subject: WireSubject): void {
   const subjects: WireSubject[] = Reflect.getMetadata(HANDLED_SUBJECTS, method) ?? [];
@@ -11,7 +11,7 @@ export function recordHandledSubject(method: object, subject: WireSubject): void
 }
 
 /** The `@Handles` methods of a class, each with the subjects it answers. */
-export function handledMethods(type: Type): { key: string; subjects: WireSubject[] }[] {
+function handledMethods(type: Type): { key: string; subjects: WireSubject[] }[] {
   const found: { key: string; subjects: WireSubject[] }[] = [];
   for (let proto = type.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const key of Object.getOwnPropertyNames(proto)) {
@@ -33,7 +33,7 @@ const listeners = new WeakMap<Type, Type>();
  * request's check against its declaration, tracing, metrics) and the coded-error filter run around it as around any
  * controller.
  */
-export function wireListenerOf(handler: Type): Type | undefined {
+function wireListenerOf(handler: Type): Type | undefined {
   const methods = handledMethods(handler);
   if (methods.length === 0) return undefined;
   const known = listeners.get(handler);
@@ -66,7 +66,7 @@ export function wireListenerOf(handler: Type): Type | undefined {
 }
 
 /** The listeners of a module's providers: every class provider with `@Handles` methods gets one. */
-export function wireListeners(providers: readonly Provider[]): Type[] {
+function wireListeners(providers: readonly Provider[]): Type[] {
   const types = providers.map((p) => (typeof p === 'function' ? p : 'useClass' in p ? p.useClass : undefined));
   return types.flatMap((type) => (type ? (wireListenerOf(type) ?? []) : []));
 }
