@@ -89,7 +89,9 @@ export async function startStack(
       REDIS_KEY_PREFIX: `bk-test-${randomBytes(4).toString('hex')}:`,
       SERVE_WEB: 'false',
       NATS_REQUEST_TIMEOUT_MS: '2000',
-      HEALTH_TIMEOUT_MS: '1000',
+      // A stopped context is reported at once (NATS answers 'no responders'); a context on two busy cores (another
+      // suite building the web bundle) once took over a second to answer, and was reported down.
+      HEALTH_TIMEOUT_MS: '5000',
       ...options.gatewayEnv,
     }),
     false,
