@@ -16,7 +16,9 @@
 //      its cold mix), the same cold boxes and nearby points through PostGIS, and the hot mix's bytes from a bare Node
 //      server (the ceiling),
 //   5b. sends the cold and nearby mixes open-loop (a fixed arrival rate, latency from each request's due time) at
-//      50 % and 80 % of their closed-loop req/s: p50 / p99 / p99.9, errors, requests that waited for a connection,
+//      50 % and 80 % of their closed-loop req/s on a pool of BENCH_OPEN_LOOP_CONNECTIONS keep-alive connections
+//      (bench/lib/open-loop.mjs): p50 / p99 / p99.9, errors, requests that waited for a connection, each second's
+//      p99, and each process's longest event-loop delay per second,
 //   6. kills one replica with SIGKILL under the cold mix, then restarts both in turn (SIGTERM, start, ready, next),
 //      counting every failed request,
 //   7. prints and writes every figure with PASS / FAIL per target (bench/lib/targets.mjs and, against the Node peer,
@@ -29,6 +31,7 @@
 // Env: BENCH_SIZES=30000,1000000  BENCH_DURATION_SECONDS=15  BENCH_WARMUP_SECONDS=5  BENCH_CONNECTIONS=32
 //      BENCH_MIXES=cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby  BENCH_FAULTS=1
 //      BENCH_SEED=20261121  BENCH_DATABASE=bleedkits_bench  BENCH_INDEX_TIMEOUT_SECONDS=600  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
+//      BENCH_OPEN_LOOP=1  BENCH_OPEN_LOOP_WARMUP_SECONDS=3  BENCH_OPEN_LOOP_CONNECTIONS=64
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,6 +89,8 @@ const GENERATOR = env0.BENCH_GENERATOR === 'autocannon' ? 'autocannon' : 'wrk';
 const OPEN_LOOP = env0.BENCH_OPEN_LOOP !== '0';
 /** Seconds of each open-loop run at its rate before it is measured (connections opened, not counted). */
 const OPEN_LOOP_WARMUP = Number(env0.BENCH_OPEN_LOOP_WARMUP_SECONDS ?? 3);
+/** Keep-alive connections the open-loop client may hold (a load balancer's pool); a request queues for a free one. */
+const OPEN_LOOP_CONNECTIONS = Number(env0.BENCH_OPEN_LOOP_CONNECTIONS || 64);
 const OPEN_LOOP_SHARES = [
   [0.5, 10],
   [0.8, 14],
@@ -203,6 +208,33 @@ async function startReplica(name, stackEnv, logFile, extra = {}) {
     return replica;
   });
   return replica;
+}
+
+/**
+ * Each process's longest event-loop delay in each second (prom-client's nodejs_eventloop_lag_max_seconds, which a
+ * scrape resets), read from its /metrics during an open-loop run: whether a process stalled while requests queued.
+ */
+function eventLoopLagSampler(ports) {
+  const series = Object.fromEntries(Object.keys(ports).map((name) => [name, []]));
+  let timer = null;
+  const sample = (keep) =>
+    Promise.all(
+      Object.entries(ports).map(async ([name, port]) => {
+        const ms = round(metric(await metricsOf(port), 'nodejs_eventloop_lag_max_seconds') * 1000);
+        if (keep) series[name].push(ms);
+      }),
+    );
+  return {
+    start() {
+      // The first scrape only resets the maxima of the warm-up.
+      void sample(false);
+      timer = setInterval(() => void sample(true), 1000);
+    },
+    stop() {
+      clearInterval(timer);
+      return series;
+    },
+  };
 }
 
 async function metricsOf(port) {
@@ -752,14 +784,23 @@ async function benchSize(size, baseEnv, natsBin) {
           const paths = Array.from({ length: count }, (_, i) =>
             requestPath(run.mix, i, { ...run.opts, cycleOffset: name === 'cold' ? cycleOffset : 0 }),
           );
-          const before = cpuSnapshot(pidsOf);
+          let before = null;
+          const live = replicas.filter((r) => r.child.exitCode === null);
+          const lag = eventLoopLagSampler({ gateway: managementPort, ...Object.fromEntries(live.map((r) => [r.name, r.port])) });
           const o = await runOpenLoop(baseUrl, paths, {
             rate,
             seconds: DURATION,
             warmupSeconds: OPEN_LOOP_WARMUP,
             headers: { 'accept-encoding': ACCEPT_ENCODING },
+            maxConnections: OPEN_LOOP_CONNECTIONS,
+            onMeasuring: () => {
+              before = cpuSnapshot(pidsOf);
+              lag.start();
+            },
           });
+          o.eventLoopLagMaxMs = lag.stop();
           const cpu = cpuShare(before, cpuSnapshot(pidsOf), o.durationSeconds);
+          o.cpuPercent = cpu;
           o.serverCpuPercent = SERVERS_OF.default.reduce((sum, group) => sum + (cpu[group] ?? 0), 0);
           o.generatorBound = generatorBound(o.generator.cpuPercent, o.serverCpuPercent);
           o.share = share;
