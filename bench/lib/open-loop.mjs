@@ -4,7 +4,7 @@
 //
 // The client is a few lines of HTTP/1.1 over keep-alive sockets, not node:http: the generator shares the machine's
 // two cores with the server, and node:http's client spent five times wrk's CPU per request (34 % of a core at 2,400
-// req/s), which the server then lacked at the rates measured (bench/README.md, "Open loop").
+// req/s), which the server then lacked at the rates measured (bench/README.md, "Known problems").
 import net from 'node:net';
 import { percentileOfSorted as percentile } from './stats.mjs';
 
