@@ -8,6 +8,7 @@ export type Violation = { route: string; id: string; impact: string; help: strin
 
 /** axe-core on what the page shows now; only serious and critical violations are returned. */
 export async function seriousViolations(page: Page, route: string, include?: string): Promise<Violation[]> {
+  await domQuiet(page);
   await transitionsFinished(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
@@ -15,6 +16,31 @@ export async function seriousViolations(page: Page, route: string, include?: str
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ route, id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/**
+ * Waits until the page's DOM has not changed for 300 ms (at most 2 s): a lazily loaded page can still be putting in
+ * its data, and a button it enables while axe runs was once measured mid-fade on a loaded CI machine.
+ */
+async function domQuiet(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(quiet);
+          clearTimeout(deadline);
+          resolve();
+        };
+        let quiet = setTimeout(done, 300);
+        const deadline = setTimeout(done, 2000);
+        const observer = new MutationObserver(() => {
+          clearTimeout(quiet);
+          quiet = setTimeout(done, 300);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+  );
 }
 
 /**
