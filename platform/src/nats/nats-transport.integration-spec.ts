@@ -1,12 +1,10 @@
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { ErrorCode } from '@bleedkits/contracts';
-import { configureMicroservice } from '../bootstrap/bootstrap-service';
 import { RemoteCallError } from '../errors/service-error';
-import { type TestNatsServer, rejection, startTestNatsServer } from '../testing';
-import { NatsBus } from './nats-bus';
-import { PreSerialisedJson, natsMicroserviceOptions } from './nats-transport';
+import { type TestNatsServer, rejection, startProbeListener, startTestNatsServer } from '../testing';
+import type { NatsBus } from './nats-bus';
+import { PreSerialisedJson } from './nats-transport';
 
 @Controller()
 class ProbeController {
@@ -42,21 +40,7 @@ describe('the NATS transport every service listens with', () => {
 
   beforeAll(async () => {
     nats = await startTestNatsServer();
-    service = await NestFactory.createMicroservice(ProbeModule, { ...natsMicroserviceOptions('kits', nats.url), logger: false });
-    configureMicroservice(service);
-    await service.listen();
-    bus = new NatsBus({ servers: nats.url, name: 'probe-client', requestTimeoutMs: 5000 });
-    await bus.whenConnected();
-    // listen() resolving does not mean the subscriptions are in place yet.
-    for (let tries = 0; ; tries++) {
-      try {
-        await bus.request('probe.qry.plain.v1', {}, 500);
-        break;
-      } catch (e) {
-        if (tries > 100) throw e;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }
+    ({ service, bus } = await startProbeListener(ProbeModule, nats.url, { subject: 'probe.qry.plain.v1', request: {} }));
   });
 
   afterAll(async () => {

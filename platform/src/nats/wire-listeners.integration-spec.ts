@@ -1,13 +1,10 @@
 import { type INestMicroservice, Injectable, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { ErrorCode, type Kit } from '@bleedkits/contracts';
 import { KitsSubjects, type WireRequest } from '@bleedkits/contracts/wire';
-import { configureMicroservice } from '../bootstrap/bootstrap-service';
 import { ServiceError, RemoteCallError } from '../errors/service-error';
-import { type TestNatsServer, rejection, startTestNatsServer } from '../testing';
+import { type TestNatsServer, rejection, startProbeListener, startTestNatsServer } from '../testing';
 import { Handles } from './handles';
-import { NatsBus } from './nats-bus';
-import { natsMicroserviceOptions } from './nats-transport';
+import type { NatsBus } from './nats-bus';
 import { withWireListeners } from './wire-listeners';
 
 /** A handler as a context writes one: a provider whose methods carry @Handles, with no controller beside it. */
@@ -42,21 +39,10 @@ describe('the listeners made for handlers (withWireListeners)', () => {
 
   beforeAll(async () => {
     nats = await startTestNatsServer();
-    service = await NestFactory.createMicroservice(ProbeModule.forRoot(), { ...natsMicroserviceOptions('kits', nats.url), logger: false });
-    configureMicroservice(service);
-    await service.listen();
-    bus = new NatsBus({ servers: nats.url, name: 'probe-client', requestTimeoutMs: 5000 });
-    await bus.whenConnected();
-    // listen() resolving does not mean the subscriptions are in place yet.
-    for (let tries = 0; ; tries++) {
-      try {
-        await bus.request(KitsSubjects.approve, { actor: admin, kitId: 0 }, 500);
-        break;
-      } catch (e) {
-        if (tries > 100) throw e;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }
+    ({ service, bus } = await startProbeListener(ProbeModule.forRoot(), nats.url, {
+      subject: KitsSubjects.approve,
+      request: { actor: admin, kitId: 0 },
+    }));
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ export * from './nats-server';
 export * from './nats-cluster';
 export * from './database';
 export * from './service-harness';
+export * from './probe-listener';
 export * from './test-bed';
 export * from './rejection';
 export * from './redis';
