@@ -31,6 +31,7 @@
 //      BENCH_FEED_DATABASE=bleedkits_bench_feed
 //      BENCH_KEEP_DATABASE=1 (do not drop it at the end)
 //      BENCH_CPU_PROF=1 (the gateway and kits write V8 CPU profiles into bench/results/logs/cpuprof-<size>-<date>/ on exit)
+//      BENCH_TRACE_GC=1 (the gateway and kits log each garbage collection into the process log)
 //      BENCH_BUILD_REF=HEAD (compile that commit, not the working tree: other people's edits in progress stay out)
 //      BENCH_PUSH=1  BENCH_PUSH_CHANGES=10000  BENCH_PUSH_RATE=20  BENCH_PUSH_DRAIN_SECONDS=60
 import { spawn } from 'node:child_process';
@@ -69,6 +70,8 @@ const LIMIT = Number(env0.BENCH_FEED_LIMIT || 5000);
 const WARMUP_PAGES = Number(env0.BENCH_FEED_WARMUP_PAGES ?? 2);
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_FEED_DATABASE || 'bleedkits_bench_feed';
+/** Production runs two kits replicas (k8s/overlays/production), and a page's parts are read by whichever replica is free. */
+const KITS_REPLICAS = Math.max(1, Number(env0.BENCH_FEED_KITS_REPLICAS || 1));
 const PUSH = env0.BENCH_PUSH !== '0';
 const PUSH_CHANGES = Number(env0.BENCH_PUSH_CHANGES || 10_000);
 const PUSH_RATE = Number(env0.BENCH_PUSH_RATE || 20);
@@ -344,10 +347,12 @@ async function benchSize(size, baseEnv, natsBin, hook) {
   writeFileSync(logFile, '');
   say(`=== ${size.toLocaleString('en-GB')} kits (process log: ${path.relative(ROOT, logFile)}) ===`);
   const databaseUrl = replaceDatabase(baseEnv.DATABASE_URL, DB_NAME);
-  const profileArgs = (name) =>
-    env0.BENCH_CPU_PROF
+  const profileArgs = (name) => [
+    ...(env0.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${path.join(LOG_DIR, `cpuprof-${size}-${stamp}`)}`, `--cpu-prof-name=${name}.cpuprofile`]
-      : [];
+      : []),
+    ...(env0.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+  ];
   const natsDir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-bench-feed-nats-'));
   const result = { size, startedAt: new Date().toISOString(), cpuCount: os.cpus().length, loadAverageAtStart: os.loadavg().map((l) => round(l, 2)) };
   const children = [];
@@ -355,7 +360,7 @@ async function benchSize(size, baseEnv, natsBin, hook) {
   try {
     await dropDatabase(databaseUrl);
     await ensureDatabase(databaseUrl);
-    const [natsPort, gatewayPort, kitsPort, identityPort, managementPort] = await distinctFreePorts(5);
+    const [natsPort, gatewayPort, kitsPort, identityPort, managementPort, ...morePorts] = await distinctFreePorts(4 + KITS_REPLICAS);
     const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', natsDir], { stdio: 'ignore' });
     children.push(nats);
     await waitForPort('127.0.0.1', natsPort, { timeoutMs: 20_000, name: 'private nats-server' });
@@ -390,6 +395,19 @@ async function benchSize(size, baseEnv, natsBin, hook) {
     const seeded = await seedKits(databaseUrl, size, { seed: SEED, log: (m) => say(m), contracts: seedOptions.contracts });
     result.seed = { count: seeded.count, publicCount: seeded.publicCount, seconds: round(seeded.seconds), seed: SEED };
     say(`seeded ${seeded.count} kits (${seeded.publicCount} public) in ${seeded.seconds.toFixed(1)} s`);
+    // The other replicas start on the migrated, seeded database: they only answer (queue group "kits").
+    const kitsReplicas = [kits];
+    for (const port of morePorts.slice(0, KITS_REPLICAS - 1)) {
+      const name = `kits-${kitsReplicas.length + 1}`;
+      const replica = startProcess(name, `services/kits/${BUILD_DIR}/main.js`, { ...env, SERVICE_HTTP_PORT: String(port) }, logFile, hook, [
+        '--max-semi-space-size=64',
+        ...profileArgs(name),
+      ]);
+      children.push(replica);
+      await waitForHttp(`http://127.0.0.1:${port}/readyz`, { child: replica, name });
+      kitsReplicas.push(replica);
+    }
+    result.kitsReplicas = kitsReplicas.length;
 
     const { Client } = require('pg');
     const db = new Client({ connectionString: databaseUrl });
@@ -449,7 +467,7 @@ async function benchSize(size, baseEnv, natsBin, hook) {
     const keyFor = async (scope) => (await createFeedClient(scope)).key;
     const pidsOf = () => ({
       gateway: [gateway.pid],
-      kits: [kits.pid],
+      kits: kitsReplicas.map((k) => k.pid),
       postgres: findByCommand('postgres: ').filter((pid) => readCmd(pid).includes(` ${DB_NAME} `)),
     });
 

@@ -4,10 +4,25 @@ import { NATS_CONNECTION_POLICY, natsServers } from './connection-policy';
 
 /**
  * A handler's answer that is already JSON (a feed page assembled from per-item JSON it had to serialise anyway, to
- * count its bytes): sent inside Nest's reply envelope as it is, instead of being serialised a second time.
+ * count its bytes): sent inside Nest's reply envelope as it is, instead of being serialised a second time. Its
+ * pieces are JSON text or the UTF-8 bytes of JSON text (a part's records written straight into a buffer).
  */
 export class PreSerialisedJson {
-  constructor(readonly json: string) {}
+  readonly pieces: readonly (string | Uint8Array)[];
+
+  constructor(...pieces: (string | Uint8Array)[]) {
+    this.pieces = pieces;
+  }
+
+  /** The answer as one text (tests and logs; the reply path uses encode). */
+  get json(): string {
+    return this.pieces.map((p) => (typeof p === 'string' ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength).toString('utf8'))).join('');
+  }
+
+  /** The answer's UTF-8 bytes between a prefix and a suffix, copied once. */
+  encode(prefix: string, suffix: string): Buffer {
+    return Buffer.concat([prefix, ...this.pieces, suffix].map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
+  }
 }
 
 type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
@@ -79,8 +94,7 @@ export class DrainingNatsServer extends ServerNats {
         const packet = response as ReplyPacket | undefined;
         if (packet?.isDisposed || packet?.err !== undefined) this.settle(natsMsg);
         if (natsMsg.reply && packet?.response instanceof PreSerialisedJson) {
-          const envelope = `{"id":${JSON.stringify(id)},"isDisposed":${packet.isDisposed === true},"response":${packet.response.json}}`;
-          return natsMsg.respond(Buffer.from(envelope, 'utf8'));
+          return natsMsg.respond(packet.response.encode(`{"id":${JSON.stringify(id)},"isDisposed":${packet.isDisposed === true},"response":`, '}'));
         }
         return publish(response);
       } catch (error) {

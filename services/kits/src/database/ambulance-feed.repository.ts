@@ -9,7 +9,6 @@ import {
   type FeedClientView,
   type FeedScope,
   LOCATION_TYPE_LABELS,
-  type LocationType,
   type WithdrawalReason,
   controlRoomScheduleJson,
   displayKitId,
@@ -27,23 +26,34 @@ const FEED_COLUMNS = `
   to_char(k.expiry_date, 'YYYY-MM-DD') AS "expiryDate",
   to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
 
+/** A SQL literal of a constant text (the labels below are ours, but quoting is never optional). */
+const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** LOCATION_TYPE_LABELS as a SQL expression, so Postgres writes the label beside the type. */
+export const LOCATION_TYPE_LABEL_SQL = `CASE k.location_type ${Object.entries(LOCATION_TYPE_LABELS)
+  .map(([type, label]) => `WHEN ${sqlText(type)} THEN ${sqlText(label)}`)
+  .join(' ')} ELSE k.location_type END`;
+
+const STATE_MEMBERS = `'ambulanceService', k.ambulance_service, 'shownOnPublicMap', k.public_display,
+    'deploymentStatus', k.deployment_status,
+    'lastVerifiedDate', to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+    'expiryDate', to_char(k.expiry_date, 'YYYY-MM-DD'),
+    'updatedAt', to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * A control-room record's plain fields written as JSON by Postgres, in toControlRoomKit's order, around the two the
- * kits context computes (the location type's label and the structured schedule): a feed page is thousands of kits,
- * and taking each column apart in Node only to write it out again was most of a page's work. The spec beside the
- * handler holds these to toControlRoomKit, the record's one definition.
+ * A control-room record written as JSON by Postgres, in toControlRoomKit's order, in two pieces around the one field
+ * the kits context computes (the structured schedule): a feed page is thousands of kits, and taking each column
+ * apart in Node only to write it out again was most of a page's work. $5 says whether the scope carries cabinet
+ * codes. The spec beside the handler holds these to toControlRoomKit, the record's one definition.
  */
 const CONTROL_ROOM_RECORD_PARTS = `
   json_build_object('locationName', k.location_name, 'addressLine1', k.address_line1, 'addressLine2', k.address_line2,
     'city', k.city, 'postcode', k.postcode, 'latitude', k.latitude, 'longitude', k.longitude, 'what3words', k.what3words,
-    'detailedLocation', k.detailed_location, 'locationType', k.location_type)::text AS "placeJson",
-  to_json(k.opening_hours)::text AS "openingHoursJson",
-  json_build_object('ambulanceService', k.ambulance_service, 'shownOnPublicMap', k.public_display,
-    'deploymentStatus', k.deployment_status,
-    'lastVerifiedDate', to_char(k.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
-    'expiryDate', to_char(k.expiry_date, 'YYYY-MM-DD'),
-    'updatedAt', to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS "stateJson",
-  to_json(k.cabinet_code)::text AS "cabinetCodeJson", k.location_type AS "locationType", k.availability`;
+    'detailedLocation', k.detailed_location, 'locationType', k.location_type, 'locationTypeLabel', ${LOCATION_TYPE_LABEL_SQL},
+    'openingHours', k.opening_hours)::text AS "placeJson",
+  CASE WHEN $5 THEN json_build_object(${STATE_MEMBERS}, 'cabinetCode', k.cabinet_code)
+       ELSE json_build_object(${STATE_MEMBERS}) END::text AS "stateJson",
+  k.availability, (k.cabinet_code IS NOT NULL) AS "hasCabinetCode"`;
 
 /** A feed record as the part writes it: the kit's record as JSON, or why it left (then recordJson is null). */
 export type FeedRecordRow = {
@@ -60,12 +70,9 @@ type RawRecordRow = {
   withdrawnReason: WithdrawalReason | null;
   present: boolean;
   placeJson: string;
-  /** to_json of a NULL is a NULL, not the text null. */
-  openingHoursJson: string | null;
   stateJson: string;
-  cabinetCodeJson: string | null;
-  locationType: LocationType;
   availability: string | null;
+  hasCabinetCode: boolean;
 };
 
 /** Why an entry left its scope, or null while it is in it: a kit whose row is gone (deleted without a tombstone) left too. */
@@ -75,16 +82,14 @@ const withdrawalOf = (r: { withdrawnReason: WithdrawalReason | null; present: bo
 /** `{"a" : 1, "b" : 2}` → `"a" : 1, "b" : 2` (Postgres's json_build_object text, without its braces). */
 const members = (objectJson: string) => objectJson.slice(1, -1);
 
-function toRecordRow(r: RawRecordRow, withCodes: boolean): FeedRecordRow {
+function toRecordRow(r: RawRecordRow): FeedRecordRow {
   const revision = Number(r.revision);
   const withdrawnReason = withdrawalOf(r);
   if (withdrawnReason) return { kitId: r.kitId, revision, withdrawnReason, recordJson: null, hasCabinetCode: false };
   const recordJson =
     `{"id":${r.kitId},"reference":${JSON.stringify(displayKitId(r.kitId))},"revision":${revision},"withdrawn":false,` +
-    `${members(r.placeJson)},"locationTypeLabel":${JSON.stringify(LOCATION_TYPE_LABELS[r.locationType] ?? r.locationType)},` +
-    `"openingHours":${r.openingHoursJson ?? 'null'},"schedule":${controlRoomScheduleJson(r.availability)},${members(r.stateJson)}` +
-    `${withCodes ? `,"cabinetCode":${r.cabinetCodeJson ?? 'null'}` : ''}}`;
-  return { kitId: r.kitId, revision, withdrawnReason: null, recordJson, hasCabinetCode: r.cabinetCodeJson !== null };
+    `${members(r.placeJson)},"schedule":${controlRoomScheduleJson(r.availability)},${members(r.stateJson)}}`;
+  return { kitId: r.kitId, revision, withdrawnReason: null, recordJson, hasCabinetCode: r.hasCabinetCode };
 }
 
 /** One feed entry: the kit as it is now (it is in the scope) or why it left. */
@@ -153,9 +158,9 @@ export class AmbulanceFeedRepository {
   async scopeRecords(scope: string, afterRevision: number, upToRevision: number, limit: number, withCodes: boolean): Promise<FeedRecordRow[]> {
     const rows = (await this.dataSource.query(
       `${FEED_RECORD_SELECT} WHERE e.scope = $1 AND e.revision > $2 AND e.revision <= $3 ORDER BY e.revision LIMIT $4`,
-      [scope, afterRevision, upToRevision, limit],
+      [scope, afterRevision, upToRevision, limit, withCodes],
     )) as RawRecordRow[];
-    return rows.map((r) => toRecordRow(r, withCodes));
+    return rows.map(toRecordRow);
   }
 
   /**

@@ -20,5 +20,5 @@ export function kitListPart<T extends { id: number }>(items: readonly T[], limit
   const part = boundedJsonArray(items, (k) => JSON.stringify(k));
   const next = part.count ? items[part.count - 1].id : after;
   const hasMore = part.count < items.length || items.length === limit;
-  return new PreSerialisedJson(`{"items":${part.json},"next":${next ?? 'null'},"hasMore":${hasMore}}`);
+  return new PreSerialisedJson('{"items":', part.json, `,"next":${next ?? 'null'},"hasMore":${hasMore}}`);
 }

@@ -106,7 +106,7 @@ export class DownloadApprovedKitsHandler {
     const lastEntry = part.count ? entries[part.count - 1] : null;
     const last = lastEntry ? JSON.stringify({ revision: lastEntry.revision, service: lastEntry.scope }) : JSON.stringify(after);
     const exhausted = part.count === entries.length && entries.length < limit;
-    return new PreSerialisedJson(`{"lines":${part.json},"last":${last},"exhausted":${exhausted}}`);
+    return new PreSerialisedJson('{"lines":', part.json, `,"last":${last},"exhausted":${exhausted}}`);
   }
 
   /** Called by the gateway once every file was produced in full: only now does the watermark move. */

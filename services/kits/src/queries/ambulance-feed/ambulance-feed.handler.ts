@@ -84,6 +84,6 @@ export class AmbulanceFeedHandler {
     const lastRevision = included.length ? included[included.length - 1].revision : after;
     const exhausted = included.length === entries.length && entries.length < limit;
     // Key order is part of the wire (FEED_PART_WIRE): the records come last.
-    return new PreSerialisedJson(`{"count":${part.count},"lastRevision":${lastRevision},"exhausted":${exhausted},"records":${part.json}}`);
+    return new PreSerialisedJson(`{"count":${part.count},"lastRevision":${lastRevision},"exhausted":${exhausted},"records":`, part.json, '}');
   }
 }

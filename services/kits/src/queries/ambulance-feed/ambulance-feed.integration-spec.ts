@@ -8,6 +8,8 @@ import {
   type FeedPartResponse,
   type FeedRecord,
   type ListPart,
+  LOCATION_TYPE_LABELS,
+  LOCATION_TYPES,
   allDayAvailability,
   toControlRoomKit,
 } from '@bleedkits/contracts';
@@ -15,7 +17,7 @@ import { KitsSubjects } from '@bleedkits/contracts/wire';
 import { rejection } from '@bleedkits/platform/testing';
 import { type KitsHarness, actor, startKits, validKit } from '../../../test/kits-harness';
 import { feedKeyHash } from '../../commands/manage-feed-clients/manage-feed-clients.handler';
-import { AmbulanceFeedRepository } from '../../database/ambulance-feed.repository';
+import { AmbulanceFeedRepository, LOCATION_TYPE_LABEL_SQL } from '../../database/ambulance-feed.repository';
 import { AmbulanceFeedHandler } from './ambulance-feed.handler';
 
 /** NATS refuses a message over 1 MiB: every part must stay below it. */
@@ -133,6 +135,18 @@ describe(AmbulanceFeedHandler.name, () => {
       expect(records.length).toBe(scope === 'responder_app' ? 2 : 3);
       for (const r of records) expect(r).toEqual(toControlRoomKit(sources.get(r.id)!, withCodes));
     }
+  });
+
+  it('labels every location type as LOCATION_TYPE_LABELS does, and an unknown type by itself', async () => {
+    const types = [...LOCATION_TYPES, 'not_a_type'];
+    const { rows } = await db.query(
+      `SELECT k.location_type AS type, ${LOCATION_TYPE_LABEL_SQL} AS label FROM unnest($1::text[]) AS k(location_type)`,
+      [types],
+    );
+    expect(Object.fromEntries(rows.map((r: { type: string; label: string }) => [r.type, r.label]))).toEqual({
+      ...LOCATION_TYPE_LABELS,
+      not_a_type: 'not_a_type',
+    });
   });
 
   it('keeps every part below the NATS payload limit, however large the kits', async () => {
