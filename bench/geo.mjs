@@ -32,6 +32,7 @@
 //      BENCH_MIXES=cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby  BENCH_FAULTS=1
 //      BENCH_SEED=20261121  BENCH_DATABASE=bleedkits_bench  BENCH_INDEX_TIMEOUT_SECONDS=600  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
 //      BENCH_OPEN_LOOP=1  BENCH_OPEN_LOOP_WARMUP_SECONDS=3  BENCH_OPEN_LOOP_CONNECTIONS=64
+//      BENCH_TRACE_GC=1 (every process of the stack logs each garbage collection into the run's process log)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -144,6 +145,7 @@ function startProcess(name, pkg, env, logFile) {
         `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
       ]
     : [];
+  if (env0.BENCH_TRACE_GC) profile.push('--trace-gc');
   const child = spawn(process.execPath, [...nodeOptionsOf(pkg), ...profile, '-r', build.hook, build.main(pkg)], {
     cwd: ROOT,
     env,
@@ -785,6 +787,7 @@ async function benchSize(size, baseEnv, natsBin) {
             requestPath(run.mix, i, { ...run.opts, cycleOffset: name === 'cold' ? cycleOffset : 0 }),
           );
           let before = null;
+          let measuredFrom = null;
           const live = replicas.filter((r) => r.child.exitCode === null);
           const lag = eventLoopLagSampler({ gateway: managementPort, ...Object.fromEntries(live.map((r) => [r.name, r.port])) });
           const o = await runOpenLoop(baseUrl, paths, {
@@ -796,8 +799,10 @@ async function benchSize(size, baseEnv, natsBin) {
             onMeasuring: () => {
               before = cpuSnapshot(pidsOf);
               lag.start();
+              measuredFrom = new Date().toISOString();
             },
           });
+          o.measuredFrom = measuredFrom;
           o.eventLoopLagMaxMs = lag.stop();
           const cpu = cpuShare(before, cpuSnapshot(pidsOf), o.durationSeconds);
           o.cpuPercent = cpu;

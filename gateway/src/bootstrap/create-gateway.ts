@@ -19,7 +19,7 @@ import { serveWebApp } from '../web/serve-web-app';
 import { serveFinderAheadOf } from '../routes/finder/finder-fast-path';
 import { buildApiDescription } from '../openapi/api-description';
 import '../sessions/session.types';
-import { writeAccessLog } from './access-log';
+import { finderFailureLog, writeAccessLog } from './access-log';
 import { startManagementServer } from './management-server';
 
 export type Gateway = {
@@ -104,7 +104,7 @@ export async function createGateway(env: GatewayEnv, logger?: LoggerService | fa
 
   await app.init();
   // The finder's hot map calls skip Express, sessions, HTML security headers and the Nest pipeline (finder-fast-path.ts).
-  serveFinderAheadOf(app.getHttpServer(), app.get(NatsBus), env.finder);
+  serveFinderAheadOf(app.getHttpServer(), app.get(NatsBus), env.finder, logger ? finderFailureLog(logger) : undefined);
   if (logger) writeAccessLog(app.getHttpServer(), logger);
   const readiness = app.get(Readiness);
   const management = await startManagementServer(readiness, env.MANAGEMENT_PORT);

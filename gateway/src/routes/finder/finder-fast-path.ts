@@ -29,7 +29,7 @@ import { FinderAnswerCache } from './finder-answer-cache';
 import { GeoReplicas } from './geo-replicas';
 import { BenchPeerSubjects } from './bench-peer-subjects';
 import { type FinderEnv, readFinderEnv } from './finder-env';
-import { FinderRequestMetrics } from './finder-request-metrics';
+import { type FinderFailureLog, FinderRequestMetrics } from './finder-request-metrics';
 import { readPublicSnapshot, writePublicSnapshot } from './public-snapshot-relay';
 import {
   type FinderCaching,
@@ -169,6 +169,7 @@ export function finderFastPath(
   env: FinderEnv = readFinderEnv(),
   cache = new FinderAnswerCache(env.FINDER_CACHE_BYTES, env.FINDER_CACHE_TTL_MS),
   replicas = new GeoReplicas(),
+  logFailure?: FinderFailureLog,
 ) {
   const logger = new Logger('FinderFastPath');
   const cacheable: FinderCaching = {
@@ -274,7 +275,7 @@ export function finderFastPath(
     writeAnswer(res, body, headers);
   };
 
-  const metrics = new FinderRequestMetrics();
+  const metrics = new FinderRequestMetrics(logFailure);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
@@ -282,12 +283,16 @@ export function finderFastPath(
     const path = q < 0 ? url : url.slice(0, q);
     const route = HOT_FINDER_ROUTES[path] ?? (env.BENCH_SQL_BASELINE ? BENCH_ROUTES[path] : undefined);
     if (!route && path !== PUBLIC_SNAPSHOT_PATH) return false;
-    metrics.observe(req.method, path, res);
+    const startedAt = performance.now();
     // A map query has no body; a form-encoded one is refused as on every other route (JSON only).
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
     // The busiest case first, as cheap as a bare server's: a query seen before whose answer is kept here.
     const knownKey = route?.key && !hasBody ? keysOfUrls.get(url) : undefined;
-    if (knownKey !== undefined && answerFromCache(req, res, knownKey)) return true;
+    if (knownKey !== undefined && answerFromCache(req, res, knownKey)) {
+      metrics.answered(req.method, path, req, res.statusCode, startedAt);
+      return true;
+    }
+    metrics.observe(req.method, path, req, res, startedAt);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (hasBody && mediaType(req.headers['content-type']) !== 'application/json') {
       sendJson(res, 415, { message: BodyMessages.jsonOnly, errors: [BodyMessages.jsonOnly] });
@@ -318,12 +323,15 @@ export function finderFastPath(
   };
 }
 
-/** Puts the finder's fast path in front of the server's request handler (Express, under Nest). */
-export function serveFinderAheadOf(server: Server, bus: NatsBus, env: FinderEnv): void {
+/**
+ * Puts the finder's fast path in front of the server's request handler (Express, under Nest). `logFailure` writes the
+ * access log's line for a finder answer that failed (the access log leaves the finder's routes to it).
+ */
+export function serveFinderAheadOf(server: Server, bus: NatsBus, env: FinderEnv, logFailure?: FinderFailureLog): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (handlers.length !== 1) throw new Error(`expected one HTTP request handler, found ${handlers.length}`);
   const [next] = handlers;
-  const finder = finderFastPath(bus, env);
+  const finder = finderFastPath(bus, env, undefined, undefined, logFailure);
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!finder(req, res)) next(req, res);

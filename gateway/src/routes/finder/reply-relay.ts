@@ -22,10 +22,24 @@ export function readReplyFrame(bytes: Uint8Array): RelayedReply {
   };
 }
 
+/** Accept-Encoding values already read: clients send a handful of distinct ones (bounded, in case of junk). */
+const gzipAcceptedBy = new Map<string, boolean>();
+const ACCEPT_ENCODINGS_KEPT = 256;
+
 /** Whether the request's Accept-Encoding allows gzip (every browser sends `gzip, deflate, br`). */
 export function acceptsGzip(req: IncomingMessage): boolean {
   const header = req.headers['accept-encoding'];
   if (typeof header !== 'string') return false;
+  let accepted = gzipAcceptedBy.get(header);
+  if (accepted === undefined) {
+    accepted = allowsGzip(header);
+    if (gzipAcceptedBy.size >= ACCEPT_ENCODINGS_KEPT) gzipAcceptedBy.clear();
+    gzipAcceptedBy.set(header, accepted);
+  }
+  return accepted;
+}
+
+function allowsGzip(header: string): boolean {
   return header.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
     if (coding !== 'gzip' && coding !== '*') return false;
