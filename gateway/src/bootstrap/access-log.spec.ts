@@ -44,8 +44,6 @@ describe('the access log', () => {
   it("writes the finder's refusals in the same line, with the route and never the query", () => {
     lines.length = 0;
     finderFailureLog(logger)({ method: 'GET', url: '/api/bleed-kits/nearby?lat=bad&token=secret' } as never, 400, 1.26, 'abc');
-    expect(lines).toEqual([
-      { msg: 'request', method: 'GET', route: '/api/bleed-kits/nearby', status: 400, durationMs: 1.3, traceId: 'abc' },
-    ]);
+    expect(lines).toEqual([{ msg: 'request', method: 'GET', route: '/api/bleed-kits/nearby', status: 400, durationMs: 1.3, traceId: 'abc' }]);
   });
 });
