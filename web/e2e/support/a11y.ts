@@ -10,12 +10,32 @@ export type Violation = { route: string; id: string; impact: string; help: strin
 export async function seriousViolations(page: Page, route: string, include?: string): Promise<Violation[]> {
   await domQuiet(page);
   await transitionsFinished(page);
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // Legacy mode runs axe.run() in the page itself. The default runs each frame's part there, then opens a blank
+  // page in the same context to merge them (axe.finishRun): a new tab per check, for a site with no cross-origin
+  // frames to test, and once, on a loaded CI machine, a tab Chromium never finished creating (the admin suite ran
+  // into its 5-minute limit inside context.newPage).
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode();
   if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
+  const { violations } = await within(AXE_LIMIT_MS, builder.analyze(), `axe-core on ${route}`);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ route, id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** An axe run on the largest page takes a few seconds on CI's two cores; one that takes a minute is stuck. */
+const AXE_LIMIT_MS = 60_000;
+
+/** `work`, or a clear error naming what did not finish: a stuck step is reported as itself, not as the test's limit. */
+async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
