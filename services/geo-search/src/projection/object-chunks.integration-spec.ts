@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type NatsConnection, type ObjectInfo, type ObjectStore, StorageType, connect } from 'nats';
 import { type TestNatsServer, startTestNatsServer } from '@bleedkits/platform/testing';
-import { DamagedObjectError, objectChunks } from './object-chunks';
+import { DamagedObjectError, objectChunks, putObject } from './object-chunks';
 
 const BUCKET = 'object-chunks-spec';
 
-/** The object store read chunk by chunk with Node's SHA-256: the bytes as stored, or an error for a damaged object. */
-describe('geo-search: reading a stored object chunk by chunk', () => {
+/**
+ * The object store written and read chunk by chunk with Node's SHA-256: what we write any client reads (nats.js's own
+ * getBlob checks it), a write loses to one made in between, and what we read is the bytes as stored or an error.
+ */
+describe('geo-search: storing and reading an object chunk by chunk', () => {
   let nats: TestNatsServer;
   let nc: NatsConnection;
   let os: ObjectStore;
@@ -57,5 +60,49 @@ describe('geo-search: reading a stored object chunk by chunk', () => {
       })(),
     ).rejects.toThrow('does not match its digest');
     expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+  });
+
+  const put = (name: string, bytes: Uint8Array, replacing: ObjectInfo | null) =>
+    putObject(nc, { bucket: BUCKET, name, description: `object ${name}`, bytes, replacing, timeoutMs: 5000 });
+
+  /** How many messages the stream holds on a subject. */
+  const messagesOn = async (subject: string) =>
+    Object.values((await (await nc.jetstreamManager()).streams.info(`OBJ_${BUCKET}`, { subjects_filter: subject })).state.subjects ?? {}).reduce(
+      (sum, n) => sum + n,
+      0,
+    );
+
+  it('writes an object the client itself reads back, digest checked, across many chunks and when empty', async () => {
+    const bytes = randomBytes(20 * 128 * 1024 + 5);
+    const written = await put('ours', bytes, null);
+    const info = (await os.info('ours'))!;
+    expect(info).toMatchObject({ size: bytes.length, chunks: 21, description: 'object ours', digest: written.digest, revision: written.revision });
+    expect(Buffer.from((await os.getBlob('ours'))!).equals(bytes)).toBe(true);
+    expect((await read('ours')).equals(bytes)).toBe(true);
+
+    await put('ours-empty', new Uint8Array(0), null);
+    expect(await os.getBlob('ours-empty')).toEqual(new Uint8Array(0));
+  });
+
+  it('replaces an object and purges its old chunks; a write based on an older read fails and leaves no chunks', async () => {
+    const first = await put('replaced', randomBytes(300_000), null);
+    const second = randomBytes(300_000);
+    const current = await put('replaced', second, first);
+    expect(await messagesOn(`$O.${BUCKET}.C.${first.nuid}`)).toBe(0);
+    expect((await read('replaced')).equals(second)).toBe(true);
+
+    // Another replica read `first` too and writes after `current`: it must lose, not overwrite.
+    await expect(put('replaced', randomBytes(300_000), first)).rejects.toThrow(/wrong last sequence/);
+    expect((await os.info('replaced'))!.nuid).toBe(current.nuid);
+    expect((await read('replaced')).equals(second)).toBe(true);
+    const chunkSubjects =
+      (await (await nc.jetstreamManager()).streams.info(`OBJ_${BUCKET}`, { subjects_filter: `$O.${BUCKET}.C.>` })).state.subjects ?? {};
+    const all = await os.list();
+    const live = new Set(all.map((o) => o.nuid));
+    expect(Object.keys(chunkSubjects).filter((s) => !live.has(s.split('.').pop()!))).toEqual([]);
+
+    // One never stored before, written by two that both saw nothing: one wins.
+    const both = await Promise.allSettled([put('fresh', randomBytes(1000), null), put('fresh', randomBytes(1000), null)]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 });

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { JetStreamClient, ObjectInfo } from 'nats';
+import { type JetStreamClient, JsHeaders, type NatsConnection, type ObjectInfo, headers, nuid } from 'nats';
 
 const DIGEST_PREFIX = 'SHA-256=';
 /** How many bytes of chunks the server may send ahead of the reader. */
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
+/** The object store's default chunk size (every client's). */
+const CHUNK_BYTES = 128 * 1024;
+/** Chunks published before their acknowledgements are awaited: 1 MB in flight, then the event loop has a turn. */
+const CHUNKS_IN_FLIGHT = 8;
 
 export class DamagedObjectError extends Error {}
 
@@ -39,4 +43,80 @@ export async function* objectChunks(js: JetStreamClient, bucket: string, info: O
   if (signal?.aborted) throw new Error('timed out');
   if (size !== info.size) throw new DamagedObjectError(`the object has ${size} bytes, its description says ${info.size}`);
   if (!sha.digest().equals(expected)) throw new DamagedObjectError('the object does not match its digest');
+}
+
+export type PutObject = {
+  bucket: string;
+  name: string;
+  description: string;
+  bytes: Uint8Array;
+  /** The object as read before writing (null: never stored). Another write in between fails this one: never both win. */
+  replacing: ObjectInfo | null;
+  /** Each publish's time to be acknowledged. */
+  timeoutMs: number;
+};
+
+/**
+ * Stores an object in the JetStream object store as nats.js's putBlob would (the same ADR-20 layout: chunks on
+ * $O.<bucket>.C.<nuid>, then the description rolled up on $O.<bucket>.M.<name>, then the replaced object's chunks
+ * purged), so any client reads it. The client's own putBlob hashes with its JavaScript SHA-256 and queues every
+ * chunk in one synchronous loop: for the projection's snapshot at a million kits that held the replica's event loop
+ * for more than a second while it was answering searches. Here Node's SHA-256 hashes and the chunks go out a
+ * megabyte at a time, each batch acknowledged before the next, so searches are answered in between.
+ */
+export async function putObject(nc: NatsConnection, put: PutObject): Promise<ObjectInfo> {
+  const { bucket, name, bytes, timeoutMs: timeout } = put;
+  const js = nc.jetstream();
+  const jsm = await nc.jetstreamManager();
+  const chunkBytes = Math.min(CHUNK_BYTES, nc.info?.max_payload ?? CHUNK_BYTES);
+  const id = nuid.next();
+  const chunkSubject = `$O.${bucket}.C.${id}`;
+  const stream = `OBJ_${bucket}`;
+  const sha = createHash('sha256');
+  let chunks = 0;
+  try {
+    for (let at = 0; at < bytes.length;) {
+      const batch: Promise<unknown>[] = [];
+      for (let i = 0; i < CHUNKS_IN_FLIGHT && at < bytes.length; i++, at += chunkBytes) {
+        const chunk = bytes.subarray(at, at + chunkBytes);
+        sha.update(chunk);
+        chunks++;
+        batch.push(js.publish(chunkSubject, chunk, { timeout }));
+      }
+      await Promise.all(batch);
+    }
+    const info = {
+      name,
+      description: put.description,
+      options: { max_chunk_size: chunkBytes },
+      bucket,
+      nuid: id,
+      size: bytes.length,
+      chunks,
+      mtime: new Date().toISOString(),
+      digest: `${DIGEST_PREFIX}${base64UrlPadded(sha.digest())}`,
+      deleted: false,
+    };
+    const rollup = headers();
+    rollup.set(JsHeaders.RollupHdr, JsHeaders.RollupValueSubject);
+    const ack = await js.publish(`$O.${bucket}.M.${base64UrlPadded(Buffer.from(name))}`, JSON.stringify(info), {
+      headers: rollup,
+      expect: { lastSubjectSequence: put.replacing?.revision ?? 0 },
+      timeout,
+    });
+    // The new object is live: the old one's chunks are only space now (failing to purge them is not a failed write).
+    if (put.replacing && !put.replacing.deleted)
+      await jsm.streams.purge(stream, { filter: `$O.${bucket}.C.${put.replacing.nuid}` }).catch(() => undefined);
+    return { ...info, revision: ack.seq } as ObjectInfo;
+  } catch (e) {
+    // Chunks that no description points to would only take space.
+    await jsm.streams.purge(stream, { filter: chunkSubject }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Base64url with its padding, as the object store writes names and digests. */
+function base64UrlPadded(bytes: Buffer): string {
+  const text = bytes.toString('base64url');
+  return text.padEnd(Math.ceil(text.length / 4) * 4, '=');
 }

@@ -6,7 +6,7 @@ import { type NatsConnection, type ObjectStore, StorageType } from 'nats';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
 import { GeoNatsConnection } from '../transport/geo-nats-connection';
 import { KitProjection } from './kit-projection';
-import { objectChunks } from './object-chunks';
+import { objectChunks, putObject } from './object-chunks';
 import { SNAPSHOT_FORMAT, type SnapshotHeader, SnapshotDecoder, encodeSnapshot, snapshotHeader } from './snapshot-format';
 
 /** The one object of the bucket: the latest snapshot of the public projection. */
@@ -176,13 +176,14 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     const header = snapshotHeader(state);
     const started = Date.now();
     const gzipped = await gzipWhole(encodeSnapshot(header, state.entries));
-    // Handed over whole, not as a stream: nats.js's ObjectStore.put sends each chunk as it reads and awaits the sends
-    // only at the end, so a send refused while it waits for the next piece (JetStream unavailable after a
-    // reconnect) is a rejection nobody handles, and Node ends the replica. Whole, every chunk is sent and awaited at
-    // once. The expected revision makes a concurrent write by another replica fail here rather than leave two documents.
-    const written = await os.putBlob({ name: SNAPSHOT_OBJECT, description: JSON.stringify(header) }, gzipped, {
-      timeout: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
-      previousRevision: info?.revision ?? 0,
+    // Our own writer (object-chunks.ts): the client's putBlob holds the event loop for the whole object.
+    const written = await putObject(await this.nats.ready, {
+      bucket: this.env.GEO_PROJECTION_SNAPSHOT_BUCKET,
+      name: SNAPSHOT_OBJECT,
+      description: JSON.stringify(header),
+      bytes: gzipped,
+      replacing: info,
+      timeoutMs: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
     });
     this.lastSaved = { revision: header.revision, at: Date.now() };
     this.logger.log({
