@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type NatsConnection, type ObjectInfo, type ObjectStore, StorageType, connect } from 'nats';
 import { type TestNatsServer, startTestNatsServer } from '@bleedkits/platform/testing';
-import { DamagedObjectError, objectChunks, putObject } from './object-chunks';
+import { DamagedObjectError, ObjectReplacedError, objectChunks, putObject } from './object-chunks';
 
 const BUCKET = 'object-chunks-spec';
 
@@ -92,7 +92,7 @@ describe('geo-search: storing and reading an object chunk by chunk', () => {
     expect((await read('replaced')).equals(second)).toBe(true);
 
     // Another replica read `first` too and writes after `current`: it must lose, not overwrite.
-    await expect(put('replaced', randomBytes(300_000), first)).rejects.toThrow(/wrong last sequence/);
+    await expect(put('replaced', randomBytes(300_000), first)).rejects.toThrow(ObjectReplacedError);
     expect((await os.info('replaced'))!.nuid).toBe(current.nuid);
     expect((await read('replaced')).equals(second)).toBe(true);
     const chunkSubjects =
@@ -104,5 +104,6 @@ describe('geo-search: storing and reading an object chunk by chunk', () => {
     // One never stored before, written by two that both saw nothing: one wins.
     const both = await Promise.allSettled([put('fresh', randomBytes(1000), null), put('fresh', randomBytes(1000), null)]);
     expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: expect.any(ObjectReplacedError) });
   });
 });

@@ -11,6 +11,12 @@ const CHUNKS_IN_FLIGHT = 8;
 
 export class DamagedObjectError extends Error {}
 
+/** The object was written by someone else after it was read: this write did not happen. */
+export class ObjectReplacedError extends Error {}
+
+/** JetStream's code for a publish whose expected last sequence on its subject is not the stream's. */
+const WRONG_LAST_SEQUENCE = 10071;
+
 /**
  * An object of the JetStream object store, chunk by chunk as they arrive, checked against its size and SHA-256
  * digest with Node's crypto. The client's own get() checks the digest with a SHA-256 written in JavaScript that costs
@@ -50,7 +56,7 @@ export type PutObject = {
   name: string;
   description: string;
   bytes: Uint8Array;
-  /** The object as read before writing (null: never stored). Another write in between fails this one: never both win. */
+  /** The object as read before writing (null: never stored). Another write in between fails this one (ObjectReplacedError): never both win. */
   replacing: ObjectInfo | null;
   /** Each publish's time to be acknowledged. */
   timeoutMs: number;
@@ -99,11 +105,16 @@ export async function putObject(nc: NatsConnection, put: PutObject): Promise<Obj
     };
     const rollup = headers();
     rollup.set(JsHeaders.RollupHdr, JsHeaders.RollupValueSubject);
-    const ack = await js.publish(`$O.${bucket}.M.${base64UrlPadded(Buffer.from(name))}`, JSON.stringify(info), {
-      headers: rollup,
-      expect: { lastSubjectSequence: put.replacing?.revision ?? 0 },
-      timeout,
-    });
+    const ack = await js
+      .publish(`$O.${bucket}.M.${base64UrlPadded(Buffer.from(name))}`, JSON.stringify(info), {
+        headers: rollup,
+        expect: { lastSubjectSequence: put.replacing?.revision ?? 0 },
+        timeout,
+      })
+      .catch((e: unknown) => {
+        const api = (e as { api_error?: { err_code?: number } }).api_error;
+        throw api?.err_code === WRONG_LAST_SEQUENCE ? new ObjectReplacedError(`${name} was written by another writer: ${(e as Error).message}`) : e;
+      });
     // The new object is live: the old one's chunks are only space now (failing to purge them is not a failed write).
     if (put.replacing && !put.replacing.deleted)
       await jsm.streams.purge(stream, { filter: `$O.${bucket}.C.${put.replacing.nuid}` }).catch(() => undefined);

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { type NatsConnection, type ObjectStore, StorageType } from 'nats';
+import { type NatsConnection, type ObjectInfo, type ObjectStore, StorageType } from 'nats';
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
 import { GeoNatsConnection } from '../transport/geo-nats-connection';
 import { KitProjection } from './kit-projection';
-import { objectChunks, putObject } from './object-chunks';
+import { ObjectReplacedError, objectChunks, putObject } from './object-chunks';
 import { SNAPSHOT_FORMAT, type SnapshotHeader, SnapshotDecoder, encodeSnapshot, snapshotHeader } from './snapshot-format';
 
 /** The one object of the bucket: the latest snapshot of the public projection. */
@@ -170,21 +170,30 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     if (!this.enabled || this.closed || !this.projection.isReady) return false;
     const os = await this.store();
     const info = await os.info(SNAPSHOT_OBJECT);
-    const stored = info && !info.deleted ? headerOf(info.description) : null;
-    if (stored && stored.format === SNAPSHOT_FORMAT && stored.revision >= this.projection.revision) return false;
+    if (this.storedAsNew(info, this.projection.revision)) return false;
     const state = this.projection.state();
     const header = snapshotHeader(state);
     const started = Date.now();
     const gzipped = await gzipWhole(encodeSnapshot(header, state.entries));
-    // Our own writer (object-chunks.ts): the client's putBlob holds the event loop for the whole object.
-    const written = await putObject(await this.nats.ready, {
-      bucket: this.env.GEO_PROJECTION_SNAPSHOT_BUCKET,
-      name: SNAPSHOT_OBJECT,
-      description: JSON.stringify(header),
-      bytes: gzipped,
-      replacing: info,
-      timeoutMs: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
-    });
+    // Replicas store on their own timers: another one may have stored one as new while this one was encoding.
+    const current = await os.info(SNAPSHOT_OBJECT);
+    if (this.storedAsNew(current, header.revision)) return this.storedByAnother(header);
+    let written: ObjectInfo;
+    try {
+      // Our own writer (object-chunks.ts): the client's putBlob holds the event loop for the whole object.
+      written = await putObject(await this.nats.ready, {
+        bucket: this.env.GEO_PROJECTION_SNAPSHOT_BUCKET,
+        name: SNAPSHOT_OBJECT,
+        description: JSON.stringify(header),
+        bytes: gzipped,
+        replacing: current,
+        timeoutMs: this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS,
+      });
+    } catch (e) {
+      // Lost the race while uploading: fine if the winner's is as new, otherwise a failure to try again later.
+      if (e instanceof ObjectReplacedError && this.storedAsNew(await os.info(SNAPSHOT_OBJECT), header.revision)) return this.storedByAnother(header);
+      throw e;
+    }
     this.lastSaved = { revision: header.revision, at: Date.now() };
     this.logger.log({
       msg: 'stored a snapshot of the projection',
@@ -194,6 +203,17 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
       ms: Date.now() - started,
     });
     return true;
+  }
+
+  private storedByAnother(header: SnapshotHeader): false {
+    this.logger.debug({ msg: 'another replica stored a snapshot as new meanwhile', revision: header.revision });
+    return false;
+  }
+
+  /** Whether the stored snapshot (as described by `info`) is of this format and at least `revision`. */
+  private storedAsNew(info: ObjectInfo | null, revision: number): boolean {
+    const stored = info && !info.deleted ? headerOf(info.description) : null;
+    return !!stored && stored.format === SNAPSHOT_FORMAT && stored.revision >= revision;
   }
 
   /** The last snapshot this replica stored (metrics, tests). */

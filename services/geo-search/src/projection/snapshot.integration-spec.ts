@@ -164,6 +164,25 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
     expect(store.lastStored!.revision).toBe(first.get(KitProjection).revision);
   });
 
+  it('two replicas storing at the same moment: one stores it, the other finds it stored, neither fails', async () => {
+    const other = await h.startReplica();
+    try {
+      await changes(20);
+      const both = [first, other];
+      await waitFor(async () => {
+        const target = await head();
+        return both.every((m) => m.get(KitProjection).revision >= target);
+      }, 10_000);
+      const stored = await Promise.all(both.map((m) => m.get(ProjectionSnapshotStore).save()));
+      expect(stored.sort()).toEqual([false, true]);
+      const info = await (await bucket()).info(SNAPSHOT_OBJECT);
+      expect(JSON.parse(info!.description!)).toMatchObject({ revision: first.get(KitProjection).revision });
+    } finally {
+      await other.close();
+      h.replicas.splice(h.replicas.indexOf(other), 1);
+    }
+  });
+
   it('reads the whole feed instead of a corrupt, stale or future snapshot, or when none is stored', async () => {
     const os = await bucket();
     const state = first.get(KitProjection).state();
