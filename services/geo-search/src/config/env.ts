@@ -37,7 +37,7 @@ export function readGeoSearchEnv(source: NodeJS.ProcessEnv = process.env) {
       }),
       GEO_PROJECTION_SNAPSHOT_INTERVAL_MS: num({
         default: 300_000,
-        desc: 'how often a replica stores a new snapshot of the projection (when the register moved on and no newer one is stored)',
+        desc: 'how often the replicas store a new snapshot of the projection: each looks this often and stores one when the register moved on and none was stored in the last three quarters of it',
       }),
       GEO_PROJECTION_SNAPSHOT_FIRST_DELAY_MS: num({
         default: 10_000,

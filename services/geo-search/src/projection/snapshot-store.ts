@@ -143,7 +143,9 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     const schedule = (ms: number) => {
       this.timer = setTimeout(() => {
         this.timer = null;
-        void this.save()
+        // Every replica looks each interval, but one stored by another replica within the last three quarters of
+        // it is fresh enough: the replicas together store about one per interval, not one each.
+        void this.save({ unlessYoungerThanMs: interval * 0.75 })
           .catch((e: unknown) =>
             this.logger.warn({ msg: 'storing a snapshot of the projection failed; trying again later', error: (e as Error).message }),
           )
@@ -154,9 +156,12 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     schedule(firstDelayMs ?? interval * (0.1 + 0.2 * Math.random()));
   }
 
-  /** Stores a snapshot of the projection unless the stored one is as new; answers whether it wrote one. */
-  save(): Promise<boolean> {
-    this.saving ??= this.write()
+  /**
+   * Stores a snapshot of the projection unless the stored one is as new (or, with `unlessYoungerThanMs`, was
+   * stored less than that long ago); answers whether it wrote one.
+   */
+  save(options: { unlessYoungerThanMs?: number } = {}): Promise<boolean> {
+    this.saving ??= this.write(options.unlessYoungerThanMs ?? 0)
       .catch((e: unknown) => {
         // The bucket may be gone (a NATS server restarted without its store): open it again next time.
         this.bucket = null;
@@ -166,11 +171,11 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     return this.saving as Promise<boolean>;
   }
 
-  private async write(): Promise<boolean> {
+  private async write(unlessYoungerThanMs: number): Promise<boolean> {
     if (!this.enabled || this.closed || !this.projection.isReady) return false;
     const os = await this.store();
     const info = await os.info(SNAPSHOT_OBJECT);
-    if (this.storedAsNew(info, this.projection.revision)) return false;
+    if (this.storedAsNew(info, this.projection.revision) || this.storedWithin(info, unlessYoungerThanMs)) return false;
     const state = this.projection.state();
     const header = snapshotHeader(state);
     const started = Date.now();
@@ -208,6 +213,12 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
   private storedByAnother(header: SnapshotHeader): false {
     this.logger.debug({ msg: 'another replica stored a snapshot as new meanwhile', revision: header.revision });
     return false;
+  }
+
+  /** Whether a snapshot of this format was stored less than `ms` ago. */
+  private storedWithin(info: ObjectInfo | null, ms: number): boolean {
+    const stored = info && !info.deleted ? headerOf(info.description) : null;
+    return !!stored && stored.format === SNAPSHOT_FORMAT && Date.now() - Date.parse(stored.createdAt) < ms;
   }
 
   /** Whether the stored snapshot (as described by `info`) is of this format and at least `revision`. */

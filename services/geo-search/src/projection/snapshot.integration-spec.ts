@@ -183,6 +183,16 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
     }
   });
 
+  it('a replica leaves a snapshot stored within the time given alone (its timer gives three quarters of the interval), though the register moved on', async () => {
+    const store = first.get(ProjectionSnapshotStore);
+    expect(await store.save()).toBe(false);
+    await changes(10);
+    await waitFor(async () => first.get(KitProjection).revision >= (await head()), 10_000);
+    expect(await store.save({ unlessYoungerThanMs: 3_600_000 })).toBe(false);
+    expect(await store.save({ unlessYoungerThanMs: 1 })).toBe(true);
+    expect(store.lastStored!.revision).toBe(first.get(KitProjection).revision);
+  });
+
   it('reads the whole feed instead of a corrupt, stale or future snapshot, or when none is stored', async () => {
     const os = await bucket();
     const state = first.get(KitProjection).state();
