@@ -21,7 +21,11 @@ export type KitEntry = {
   readonly y: number;
   readonly place: PlaceKeys;
   readonly flipsAt: number;
-  /** A 64-bit hash of the JSON (two 32-bit halves): the index's content hash is the XOR of its kits'. */
+  /**
+   * A 64-bit hash of the JSON (two 32-bit halves, kept as signed 32-bit integers: V8 holds those in the object itself,
+   * where an unsigned half above 2^31 is a number object of its own, 32 MB at a million kits): the index's content
+   * hash is the XOR of its kits'.
+   */
   readonly h1: number;
   readonly h2: number;
 };
@@ -72,8 +76,8 @@ export function kitEntryOf(p: {
     y: cellOf(mercatorY(p.latitude)),
     place: p.place,
     flipsAt: p.flipsAt,
-    h1,
-    h2,
+    h1: h1 | 0,
+    h2: h2 | 0,
   };
 }
 

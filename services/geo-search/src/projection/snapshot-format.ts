@@ -80,8 +80,8 @@ function encodeEntry(e: KitEntry, [outward, outwardText]: [number, Buffer | null
   const b = Buffer.allocUnsafe(FIXED_BYTES + texts + 1 + postcode.length + 4 + jsonLength);
   let at = b.writeUInt32LE(e.id, 0);
   at = b.writeUInt32LE(e.flipsAt, at);
-  at = b.writeUInt32LE(e.h1, at);
-  at = b.writeUInt32LE(e.h2, at);
+  at = b.writeUInt32LE(e.h1 >>> 0, at);
+  at = b.writeUInt32LE(e.h2 >>> 0, at);
   at = b.writeDoubleLE(e.latitude, at);
   at = b.writeDoubleLE(e.longitude, at);
   at = b.writeUInt32LE(outward, at);
