@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { type NatsConnection, type ObjectInfo, type ObjectStore, StorageType, connect } from 'nats';
 import { type TestNatsServer, startTestNatsServer } from '@bleedkits/platform/testing';
-import { DamagedObjectError, ObjectReplacedError, objectChunks, putObject } from './object-chunks';
+import { DamagedObjectError, ObjectReplacedError, objectChunks, purgeAbandonedChunks, putObject } from './object-chunks';
 
 const BUCKET = 'object-chunks-spec';
 
@@ -65,12 +66,10 @@ describe('geo-search: storing and reading an object chunk by chunk', () => {
   const put = (name: string, bytes: Uint8Array, replacing: ObjectInfo | null) =>
     putObject(nc, { bucket: BUCKET, name, description: `object ${name}`, bytes, replacing, timeoutMs: 5000 });
 
-  /** How many messages the stream holds on a subject. */
-  const messagesOn = async (subject: string) =>
-    Object.values((await (await nc.jetstreamManager()).streams.info(`OBJ_${BUCKET}`, { subjects_filter: subject })).state.subjects ?? {}).reduce(
-      (sum, n) => sum + n,
-      0,
-    );
+  /** The stream's subjects matching `filter`, with how many messages each holds. */
+  const subjects = async (filter: string) =>
+    (await (await nc.jetstreamManager()).streams.info(`OBJ_${BUCKET}`, { subjects_filter: filter })).state.subjects ?? {};
+  const messagesOn = async (subject: string) => Object.values(await subjects(subject)).reduce((sum, n) => sum + n, 0);
 
   it('writes an object the client itself reads back, digest checked, across many chunks and when empty', async () => {
     const bytes = randomBytes(20 * 128 * 1024 + 5);
@@ -95,15 +94,49 @@ describe('geo-search: storing and reading an object chunk by chunk', () => {
     await expect(put('replaced', randomBytes(300_000), first)).rejects.toThrow(ObjectReplacedError);
     expect((await os.info('replaced'))!.nuid).toBe(current.nuid);
     expect((await read('replaced')).equals(second)).toBe(true);
-    const chunkSubjects =
-      (await (await nc.jetstreamManager()).streams.info(`OBJ_${BUCKET}`, { subjects_filter: `$O.${BUCKET}.C.>` })).state.subjects ?? {};
-    const all = await os.list();
-    const live = new Set(all.map((o) => o.nuid));
-    expect(Object.keys(chunkSubjects).filter((s) => !live.has(s.split('.').pop()!))).toEqual([]);
+    const live = new Set((await os.list()).map((o) => o.nuid));
+    expect(Object.keys(await subjects(`$O.${BUCKET}.C.>`)).filter((s) => !live.has(s.split('.').pop()!))).toEqual([]);
 
     // One never stored before, written by two that both saw nothing: one wins.
     const both = await Promise.allSettled([put('fresh', randomBytes(1000), null), put('fresh', randomBytes(1000), null)]);
     expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: expect.any(ObjectReplacedError) });
+  });
+
+  it('removes the chunks of a writer killed mid-upload, and not those of an upload in progress or of a stored object', async () => {
+    const stored = await put('kept', randomBytes(300_000), null);
+    // A writer in its own process sends chunks of an object that will never be described, and is killed.
+    const writer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { connect } = require(${JSON.stringify(require.resolve('nats'))});
+         (async () => {
+           const nc = await connect({ servers: ${JSON.stringify(nats.url)} });
+           const js = nc.jetstream();
+           for (;;) await js.publish('$O.${BUCKET}.C.killed-writer', new Uint8Array(128 * 1024));
+         })();`,
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while ((await messagesOn(`$O.${BUCKET}.C.killed-writer`)) < 3) {
+        if (Date.now() > deadline) throw new Error('the writer sent no chunks');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      writer.kill('SIGKILL');
+    }
+    await new Promise((r) => (writer.exitCode !== null || writer.signalCode !== null ? r(null) : writer.once('exit', r)));
+    await new Promise((r) => setTimeout(r, 600));
+    // Another upload, still going: its last chunk is a moment old.
+    await nc.jetstream().publish(`$O.${BUCKET}.C.in-progress`, randomBytes(1000));
+
+    expect(await purgeAbandonedChunks(nc, BUCKET, 500)).toEqual(['killed-writer']);
+    expect(await messagesOn(`$O.${BUCKET}.C.killed-writer`)).toBe(0);
+    expect(await messagesOn(`$O.${BUCKET}.C.in-progress`)).toBe(1);
+    expect(await messagesOn(`$O.${BUCKET}.C.${stored.nuid}`)).toBe(3);
+    expect((await read('kept')).length).toBe(300_000);
   });
 });

@@ -126,6 +126,30 @@ export async function putObject(nc: NatsConnection, put: PutObject): Promise<Obj
   }
 }
 
+/**
+ * Purges the chunks of the bucket that no object's description points to and that nothing has added to for
+ * `olderThanMs`: what a writer killed mid-upload leaves (neither our writer nor nats.js's can clean up after a
+ * SIGKILL). A writer still uploading publishes a chunk at least every publish timeout, so an age above that is
+ * never one in progress. Answers the abandoned uploads' ids.
+ */
+export async function purgeAbandonedChunks(nc: NatsConnection, bucket: string, olderThanMs: number): Promise<string[]> {
+  const jsm = await nc.jetstreamManager();
+  const stream = `OBJ_${bucket}`;
+  const chunkPrefix = `$O.${bucket}.C.`;
+  const { state } = await jsm.streams.info(stream, { subjects_filter: `${chunkPrefix}>` });
+  const live = new Set((await (await nc.jetstream().views.os(bucket)).list()).map((o) => o.nuid));
+  const purged: string[] = [];
+  for (const subject of Object.keys(state.subjects ?? {})) {
+    const id = subject.slice(chunkPrefix.length);
+    if (live.has(id)) continue;
+    const last = await jsm.streams.getMessage(stream, { last_by_subj: subject });
+    if (Date.now() - last.time.getTime() < olderThanMs) continue;
+    await jsm.streams.purge(stream, { filter: subject });
+    purged.push(id);
+  }
+  return purged;
+}
+
 /** Base64url with its padding, as the object store writes names and digests. */
 function base64UrlPadded(bytes: Buffer): string {
   const text = bytes.toString('base64url');

@@ -6,7 +6,7 @@ import { type NatsConnection, type ObjectInfo, type ObjectStore, StorageType } f
 import { GEO_SEARCH_ENV, type GeoSearchEnv } from '../config/env';
 import { GeoNatsConnection } from '../transport/geo-nats-connection';
 import { KitProjection } from './kit-projection';
-import { ObjectReplacedError, objectChunks, putObject } from './object-chunks';
+import { ObjectReplacedError, objectChunks, purgeAbandonedChunks, putObject } from './object-chunks';
 import { SNAPSHOT_FORMAT, type SnapshotHeader, SnapshotDecoder, encodeSnapshot, snapshotHeader } from './snapshot-format';
 
 /** The one object of the bucket: the latest snapshot of the public projection. */
@@ -17,6 +17,12 @@ const GUNZIP_CHUNK_BYTES = 256 * 1024;
 export type RestoreOutcome =
   | { from: 'snapshot'; revision: number; kits: number; ms: number }
   | { from: 'feed'; reason: 'off' | 'missing' | 'stale' | 'corrupt' | 'unavailable'; detail?: string };
+
+/** The header of the stored snapshot `info` describes when it is one of this format (null: none usable). */
+function usableHeader(info: ObjectInfo | null): SnapshotHeader | null {
+  const header = info && !info.deleted ? headerOf(info.description) : null;
+  return header?.format === SNAPSHOT_FORMAT ? header : null;
+}
 
 function headerOf(description: string | undefined): SnapshotHeader | null {
   try {
@@ -175,14 +181,16 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     if (!this.enabled || this.closed || !this.projection.isReady) return false;
     const os = await this.store();
     const info = await os.info(SNAPSHOT_OBJECT);
-    if (this.storedAsNew(info, this.projection.revision) || this.storedWithin(info, unlessYoungerThanMs)) return false;
+    await this.sweepAbandonedChunks();
+    const stored = usableHeader(info);
+    if (stored && (stored.revision >= this.projection.revision || Date.now() - Date.parse(stored.createdAt) < unlessYoungerThanMs)) return false;
     const state = this.projection.state();
     const header = snapshotHeader(state);
     const started = Date.now();
     const gzipped = await gzipWhole(encodeSnapshot(header, state.entries));
     // Replicas store on their own timers: another one may have stored one as new while this one was encoding.
     const current = await os.info(SNAPSHOT_OBJECT);
-    if (this.storedAsNew(current, header.revision)) return this.storedByAnother(header);
+    if ((usableHeader(current)?.revision ?? -1) >= header.revision) return this.storedByAnother(header);
     let written: ObjectInfo;
     try {
       // Our own writer (object-chunks.ts): the client's putBlob holds the event loop for the whole object.
@@ -196,7 +204,8 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
       });
     } catch (e) {
       // Lost the race while uploading: fine if the winner's is as new, otherwise a failure to try again later.
-      if (e instanceof ObjectReplacedError && this.storedAsNew(await os.info(SNAPSHOT_OBJECT), header.revision)) return this.storedByAnother(header);
+      if (e instanceof ObjectReplacedError && (usableHeader(await os.info(SNAPSHOT_OBJECT))?.revision ?? -1) >= header.revision)
+        return this.storedByAnother(header);
       throw e;
     }
     this.lastSaved = { revision: header.revision, at: Date.now() };
@@ -215,16 +224,17 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     return false;
   }
 
-  /** Whether a snapshot of this format was stored less than `ms` ago. */
-  private storedWithin(info: ObjectInfo | null, ms: number): boolean {
-    const stored = info && !info.deleted ? headerOf(info.description) : null;
-    return !!stored && stored.format === SNAPSHOT_FORMAT && Date.now() - Date.parse(stored.createdAt) < ms;
-  }
-
-  /** Whether the stored snapshot (as described by `info`) is of this format and at least `revision`. */
-  private storedAsNew(info: ObjectInfo | null, revision: number): boolean {
-    const stored = info && !info.deleted ? headerOf(info.description) : null;
-    return !!stored && stored.format === SNAPSHOT_FORMAT && stored.revision >= revision;
+  /**
+   * A replica killed while uploading leaves chunks no description points to (68 MB at a million kits, each time):
+   * removed once they are older than any upload in progress can leave them (its publishes time out before that).
+   */
+  private async sweepAbandonedChunks(): Promise<void> {
+    const olderThanMs = 2 * this.env.GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS;
+    const purged = await purgeAbandonedChunks(await this.nats.ready, this.env.GEO_PROJECTION_SNAPSHOT_BUCKET, olderThanMs).catch((e: unknown) => {
+      this.logger.warn({ msg: 'removing abandoned snapshot chunks failed; trying again next time', error: (e as Error).message });
+      return [];
+    });
+    if (purged.length) this.logger.log({ msg: 'removed the chunks of abandoned snapshot uploads', uploads: purged.length });
   }
 
   /** The last snapshot this replica stored (metrics, tests). */
