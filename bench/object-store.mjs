@@ -49,8 +49,8 @@ async function measured(work) {
 async function main() {
   const natsBin = findNatsServer(process.env);
   if (!natsBin) throw new Error('no nats-server binary (install the nats-server package)');
-  privateBuild('object-store-build', ['services/geo-search'], { log: say });
-  const { putObject, objectChunks } = require(path.join(ROOT, 'services/geo-search/.bench-tmp/object-store-build/projection/object-chunks.js'));
+  const build = privateBuild('object-store-build', ['services/geo-search'], { log: say });
+  const { putObject, objectChunks } = require(build.built('services/geo-search', 'projection/object-chunks.js'));
   const storeDir = mkdtempSync(path.join(os.tmpdir(), 'bleedkits-bench-object-store-'));
   const port = await freePort();
   const nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
