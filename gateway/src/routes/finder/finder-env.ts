@@ -3,7 +3,8 @@ import { withoutEmpty } from '@bleedkits/platform';
 
 /**
  * The public finder's settings in the gateway (its routes are answered ahead of Nest, so they read their own):
- * how long one geo-search query may take before it is asked again of another replica, the answers kept in memory,
+ * how long one geo-search query may take before it is asked again of another replica (and how soon a map query is
+ * also asked of a second one), the answers kept in memory,
  * and what browsers and CDNs may cache.
  */
 export function readFinderEnv(source: NodeJS.ProcessEnv = process.env) {
@@ -11,6 +12,14 @@ export function readFinderEnv(source: NodeJS.ProcessEnv = process.env) {
     FINDER_QUERY_TIMEOUT_MS: num({
       default: 2000,
       desc: 'one geo-search query; a query that times out is asked once more (another replica answers it)',
+    }),
+    FINDER_HEDGE_AFTER_MS: num({
+      default: 25,
+      desc: 'a viewport or nearby query not answered this long is also asked of another replica, and the first answer is used (0: never)',
+    }),
+    FINDER_HEDGE_SHARE: num({
+      default: 0.05,
+      desc: 'the part of viewport and nearby queries that may be asked twice (bounds the extra work hedging adds under heavy load)',
     }),
     FINDER_CACHE_BYTES: num({
       default: 32 * 1024 * 1024,

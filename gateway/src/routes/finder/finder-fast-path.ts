@@ -21,12 +21,14 @@ import {
   viewportRequestKey,
 } from '@bleedkits/contracts';
 import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
-import { type NatsBus, RemoteCallError } from '@bleedkits/platform';
+import { type NatsBus, RemoteCallError, metricsRegistry } from '@bleedkits/platform';
+import { Counter } from 'prom-client';
 import { statusForCode } from '../../errors/http-error.filter';
 import { BodyMessages, mediaType } from '../../security/request-bodies';
 import { PUBLIC_SNAPSHOT_PATH } from '@bleedkits/contracts';
 import { FinderAnswerCache } from './finder-answer-cache';
 import { GeoReplicas } from './geo-replicas';
+import { HedgeBudget, hedged } from './hedged-query';
 import { BenchPeerSubjects } from './bench-peer-subjects';
 import { type FinderEnv, readFinderEnv } from './finder-env';
 import { type FinderFailureLog, FinderRequestMetrics } from './finder-request-metrics';
@@ -97,6 +99,19 @@ const GEO_SEARCH_HOT_SUBJECTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The queries asked again of a second replica when the first is slow (hedged-query.ts): the in-memory map queries.
+ * Not search, which may wait on a geocoder (a second ask would cost a second paid lookup and gain nothing).
+ */
+const HEDGED_SUBJECTS: ReadonlySet<string> = new Set([GeoSearchSubjects.viewport, GeoSearchSubjects.nearby]);
+
+/** Map queries asked of a second replica because the first was slow. */
+const hedgedQueries = new Counter({
+  name: 'bk_finder_hedged_queries_total',
+  help: 'Viewport and nearby queries also asked of a second geo-search replica because the first had not answered in FINDER_HEDGE_AFTER_MS',
+  registers: [metricsRegistry],
+});
+
+/**
  * The benchmark's baselines (BENCH_SQL_BASELINE only): the same parameters and the same relay as the map calls,
  * answered by bench-only responders, never cached here: PostGIS with SQL (bench/lib/postgis.mjs), and the peer a Node
  * team would pick (bench/lib/peer-responder.mjs: supercluster, kdbush and geokdbush).
@@ -160,9 +175,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * Viewport and nearby answers carry a strong ETag (index tag + normalised request + variant) and a short public
  * Cache-Control, so browsers and a CDN can keep them; If-None-Match answers 304. The hot ones are kept here too, at
  * the index tag geo-search last announced (FinderAnswerCache), so a popular view need not cross NATS at all. A query
- * goes to a replica heard from lately (GeoReplicas); one that times out, or whose replica has gone, is asked once
- * more of another replica. Geo-search's
- * failures are coded errors, mapped to HTTP by the gateway's one switch. Returns false for any other request.
+ * goes to the replica heard from lately with the fewest queries outstanding (GeoReplicas); a slow map query is also
+ * asked of a second replica (hedged-query.ts); one that times out, or whose replica has gone, is asked once more of
+ * another replica. Geo-search's failures are coded errors, mapped to HTTP by the gateway's one switch. Returns false
+ * for any other request.
  */
 export function finderFastPath(
   bus: NatsBus,
@@ -180,23 +196,55 @@ export function finderFastPath(
     if (announcement.replica !== undefined) replicas.heard(announcement.replica);
   });
 
+  /** True when the error says the replica asked did not answer: it timed out, or it has gone (no one holds its name). */
+  const unanswered = (e: unknown, askedByName: boolean): boolean =>
+    e instanceof RemoteCallError &&
+    (e.body.code === ErrorCode.Timeout || (askedByName && e.body.code === ErrorCode.ServiceUnavailable && bus.status === 'connected'));
+
+  /** One request to one replica by name (the queue group for null), counted while outstanding; suspected if unanswered. */
+  const askReplica = (subject: string, replica: string | null, payload: Buffer, headers: Readonly<Record<string, string>> | undefined) => {
+    if (replica === null) return bus.requestRaw(subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
+    replicas.asked(replica);
+    return bus.requestRaw(replicaSubject(subject, replica), payload, env.FINDER_QUERY_TIMEOUT_MS, headers).then(
+      (reply) => {
+        replicas.settled(replica);
+        return reply;
+      },
+      (e: unknown) => {
+        replicas.settled(replica);
+        if (unanswered(e, true)) replicas.suspect(replica);
+        throw e;
+      },
+    );
+  };
+
+  const hedges = new HedgeBudget(env.FINDER_HEDGE_SHARE);
   /**
-   * One query, asked of a replica heard from lately by name (the queue group when none announced a name), and asked
-   * once more of another when it times out or that replica has gone: the one asked may have died with it or be cut
-   * off from the network.
+   * One query, asked of a replica heard from lately by name (the queue group when none announced a name); a map query
+   * not answered within FINDER_HEDGE_AFTER_MS is also asked of another replica (hedged-query.ts). A query left
+   * unanswered (timed out, or its replica gone: it may have died or be cut off from the network) is asked once more of
+   * another replica.
    */
   const ask = async (subject: string, payload: Buffer, headers: Readonly<Record<string, string>> | undefined): Promise<Uint8Array> => {
     const byName = GEO_SEARCH_HOT_SUBJECTS.has(subject);
     const first = byName ? replicas.pick() : null;
+    const attempt = askReplica(subject, first, payload, headers);
+    const hedge = first !== null && env.FINDER_HEDGE_AFTER_MS > 0 && HEDGED_SUBJECTS.has(subject);
+    if (hedge) hedges.earn();
     try {
-      return await bus.requestRaw(first ? replicaSubject(subject, first) : subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
+      return await (hedge
+        ? hedged(attempt, env.FINDER_HEDGE_AFTER_MS, () => {
+            const second = replicas.pick(first);
+            if (second === null || !hedges.spend()) return null;
+            hedgedQueries.inc();
+            return askReplica(subject, second, payload, headers);
+          })
+        : attempt);
     } catch (e) {
-      const gone = first !== null && e instanceof RemoteCallError && e.body.code === ErrorCode.ServiceUnavailable && bus.status === 'connected';
-      if (!(e instanceof RemoteCallError) || (e.body.code !== ErrorCode.Timeout && !gone)) throw e;
-      if (first) replicas.suspect(first);
-      const second = byName ? replicas.pick(first ?? undefined) : null;
+      if (!unanswered(e, first !== null)) throw e;
+      const again = byName ? replicas.pick(first ?? undefined) : null;
       logger.warn({ subject, replica: first, msg: 'geo-search did not answer in time; asking again' });
-      return bus.requestRaw(second ? replicaSubject(subject, second) : subject, payload, env.FINDER_QUERY_TIMEOUT_MS, headers);
+      return askReplica(subject, again, payload, headers);
     }
   };
 

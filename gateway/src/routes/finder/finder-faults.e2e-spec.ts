@@ -226,4 +226,26 @@ describe('finder under faults: two geo-search replicas', () => {
     expect(await answered(silent)).toBeGreaterThan(before);
     expect(await answered(other)).toBeGreaterThan(0);
   });
+
+  it('a replica paused for a moment (SIGSTOP for 1.5 s, as a long collection of its heap would) holds up no query for the pause: the slow ones are also asked of the other replica', async () => {
+    await pause(3000); // the silent replica of the test before has announced itself again
+    outcomes.length = 0;
+    startLoad(4);
+    await pause(1000);
+    const [paused] = replicas;
+    const pausedAt = Date.now();
+    process.kill(paused.pid, 'SIGSTOP');
+    await pause(1500);
+    process.kill(paused.pid, 'SIGCONT');
+    await pause(1000);
+    await stopLoad();
+    const during = between(pausedAt, pausedAt + 1500);
+    const slowest = Math.max(...during.map((o) => o.ms));
+    console.log(`paused replica: ${during.length} requests in the 1.5 s, ${errors(during).length} errors, slowest ${slowest} ms`);
+    expect(during.length).toBeGreaterThan(10);
+    expect(errors(outcomes)).toEqual([]);
+    // Waiting out the pause would take up to 1.5 s: a query it held is answered by the other replica after
+    // FINDER_HEDGE_AFTER_MS (25 ms), and the next ones go to the other replica (it has fewer outstanding).
+    expect(slowest).toBeLessThan(750);
+  });
 });

@@ -60,4 +60,20 @@ describe('GeoReplicas', () => {
     lone.heard('a');
     expect(lone.pick('a')).toBeNull();
   });
+
+  it('asks the replica with the fewest queries outstanding (one paused piles them up), in turn among equals', () => {
+    const r = replicas();
+    r.heard('a');
+    r.heard('b');
+    r.asked('a');
+    r.asked('a');
+    r.asked('b');
+    expect(Array.from({ length: 3 }, () => r.pick())).toEqual(['b', 'b', 'b']);
+    r.settled('a');
+    r.settled('a');
+    expect(Array.from({ length: 3 }, () => r.pick())).toEqual(['a', 'a', 'a']);
+    r.settled('b');
+    expect(new Set(Array.from({ length: 4 }, () => r.pick()))).toEqual(new Set(['a', 'b']));
+    expect(r.pick('a')).toBe('b');
+  });
 });

@@ -6,9 +6,14 @@ import { GeoSearchWire } from '@bleedkits/contracts';
  * giving it queries until its pings fail) is left out after GeoSearchWire.silentAfterMs, and one that did not answer
  * a query in time is left out until it announces itself again, so the query is asked of another replica at once.
  * Empty (no replica announced a name: at start, or an older geo-search), the caller asks the queue group.
+ *
+ * Of the replicas heard from, a query goes to the one with the fewest queries outstanding from this gateway (in turn
+ * among equals): one paused by a full garbage collection of its index, or by a long answer, piles up queries it has
+ * not answered, and the next ones go to the others instead of queueing behind the pause.
  */
 export class GeoReplicas {
   private readonly lastHeard = new Map<string, number>();
+  private readonly outstanding = new Map<string, number>();
   private turn = 0;
 
   constructor(
@@ -25,16 +30,38 @@ export class GeoReplicas {
     this.lastHeard.delete(replica);
   }
 
-  /** The next replica heard from lately, other than `except`; null when there is none. */
+  /** A query was sent to `replica`. */
+  asked(replica: string): void {
+    this.outstanding.set(replica, (this.outstanding.get(replica) ?? 0) + 1);
+  }
+
+  /** `replica` answered a query sent to it, or the query failed (timed out). */
+  settled(replica: string): void {
+    const left = (this.outstanding.get(replica) ?? 0) - 1;
+    if (left > 0) this.outstanding.set(replica, left);
+    else this.outstanding.delete(replica);
+  }
+
+  /** The replica heard from lately, other than `except`, with the fewest queries outstanding; null when there is none. */
   pick(except?: string): string | null {
     const now = this.now();
-    const live: string[] = [];
+    const least: string[] = [];
+    let fewest = Infinity;
     for (const [replica, at] of this.lastHeard) {
-      if (now - at > this.silentAfterMs) this.lastHeard.delete(replica);
-      else if (replica !== except) live.push(replica);
+      if (now - at > this.silentAfterMs) {
+        this.lastHeard.delete(replica);
+        continue;
+      }
+      if (replica === except) continue;
+      const n = this.outstanding.get(replica) ?? 0;
+      if (n < fewest) {
+        fewest = n;
+        least.length = 0;
+      }
+      if (n === fewest) least.push(replica);
     }
-    if (live.length === 0) return null;
+    if (least.length === 0) return null;
     this.turn = (this.turn + 1) % 1_000_000;
-    return live[this.turn % live.length];
+    return least[this.turn % least.length];
   }
 }
