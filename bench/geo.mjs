@@ -17,8 +17,9 @@
 //      server (the ceiling),
 //   5b. sends the cold and nearby mixes open-loop (a fixed arrival rate, latency from each request's due time) at
 //      50 % and 80 % of their closed-loop req/s on a pool of BENCH_OPEN_LOOP_CONNECTIONS keep-alive connections
-//      (bench/lib/open-loop.mjs): p50 / p99 / p99.9, errors, requests that waited for a connection, each second's
-//      p99, and each process's longest event-loop delay per second,
+//      (bench/lib/open-loop.mjs, in a process of its own): p50 / p99 / p99.9, errors, requests that waited for a
+//      connection, how late the generator itself sent them, each second's p99, and each process's longest event-loop
+//      delay per second,
 //   6. kills one replica with SIGKILL under the cold mix, then restarts both in turn (SIGTERM, start, ready, next),
 //      counting every failed request,
 //   7. prints and writes every figure with PASS / FAIL per target (bench/lib/targets.mjs and, against the Node peer,
@@ -63,7 +64,7 @@ import { formatTable, latestMarkdown, updateReadme } from './lib/report.mjs';
 import { seedKits } from './lib/seed.mjs';
 import { checkTargets } from './lib/targets.mjs';
 import { PEER_MIXES, checkPeerTargets, formatPeer, rebuildSummary, withBaselineErrors } from './lib/peer-checks.mjs';
-import { runOpenLoop } from './lib/open-loop.mjs';
+import { runOpenLoopInChild } from './lib/open-loop-process.mjs';
 import { ensureWrk, generatorBound, runWrk } from './lib/wrk.mjs';
 import { percentile, round } from './lib/stats.mjs';
 import { createRng } from './lib/rng.mjs';
@@ -788,9 +789,12 @@ async function benchSize(size, baseEnv, natsBin) {
           );
           let before = null;
           let measuredFrom = null;
+          // The gateway's hedged queries (asked of a second replica too) while measured: the extra work hedging added.
+          const hedgedNow = async () => metric(await metricsOf(managementPort), 'bk_finder_hedged_queries_total');
+          let hedgedBefore = Promise.resolve(NaN);
           const live = replicas.filter((r) => r.child.exitCode === null);
           const lag = eventLoopLagSampler({ gateway: managementPort, ...Object.fromEntries(live.map((r) => [r.name, r.port])) });
-          const o = await runOpenLoop(baseUrl, paths, {
+          const o = await runOpenLoopInChild(baseUrl, paths, {
             rate,
             seconds: DURATION,
             warmupSeconds: OPEN_LOOP_WARMUP,
@@ -798,12 +802,15 @@ async function benchSize(size, baseEnv, natsBin) {
             maxConnections: OPEN_LOOP_CONNECTIONS,
             onMeasuring: () => {
               before = cpuSnapshot(pidsOf);
+              hedgedBefore = hedgedNow();
               lag.start();
               measuredFrom = new Date().toISOString();
             },
           });
           o.measuredFrom = measuredFrom;
           o.eventLoopLagMaxMs = lag.stop();
+          const hedged = (await hedgedNow()) - (await hedgedBefore);
+          if (Number.isFinite(hedged)) o.hedged = { queries: hedged, shareOfAnswered: round(hedged / Math.max(1, o.answered), 4) };
           const cpu = cpuShare(before, cpuSnapshot(pidsOf), o.durationSeconds);
           o.cpuPercent = cpu;
           o.serverCpuPercent = SERVERS_OF.default.reduce((sum, group) => sum + (cpu[group] ?? 0), 0);
@@ -811,7 +818,7 @@ async function benchSize(size, baseEnv, natsBin) {
           o.share = share;
           result.openLoop[`${name}@${Math.round(share * 100)}%`] = o;
           say(
-            `open loop ${name} at ${Math.round(share * 100)} % (${rate} req/s asked, ${o.rateAchieved} answered): p50 ${o.latencyMs.p50} ms  p99 ${o.latencyMs.p99} ms  p99.9 ${o.latencyMs.p999} ms  errors ${o.errors}  waited for a connection ${o.waitedForConnection}  generator ${o.generator.cpuPercent} % vs server ${o.serverCpuPercent} %${o.generatorBound ? '  GENERATOR-BOUND' : ''}`,
+            `open loop ${name} at ${Math.round(share * 100)} % (${rate} req/s asked, ${o.rateAchieved} answered): p50 ${o.latencyMs.p50} ms  p99 ${o.latencyMs.p99} ms  p99.9 ${o.latencyMs.p999} ms  errors ${o.errors}  waited for a connection ${o.waitedForConnection}${o.hedged ? `  hedged ${o.hedged.queries}` : ''}  generator ${o.generator.cpuPercent} % (sent late: p99 ${o.generatorLateMs.p99} ms, max ${o.generatorLateMs.max} ms) vs server ${o.serverCpuPercent} %${o.generatorBound ? '  GENERATOR-BOUND' : ''}`,
           );
         }
       }

@@ -6,11 +6,13 @@ const root = path.resolve(__dirname, '..');
 /**
  * bench/lib/open-loop.mjs (bench:geo's fixed-rate client) against small local servers, in a Node process of its own
  * (the bench is plain ESM outside Jest's transform): every answer counted by kind, latency timed from each request's
- * due moment however long it waited for a connection, and a refused port gives errors rather than a hang.
+ * due moment however long it waited for a connection, and a refused port gives errors rather than a hang; run in a
+ * child process (open-loop-process.mjs, as bench:geo runs it) it answers the same, with how late it sent requests.
  */
 const RUN = `
 import http from 'node:http';
 import { runOpenLoop } from ${JSON.stringify(path.join(root, 'bench/lib/open-loop.mjs'))};
+import { runOpenLoopInChild } from ${JSON.stringify(path.join(root, 'bench/lib/open-loop-process.mjs'))};
 const body = Buffer.alloc(3000, 120);
 const server = http.createServer((req, res) => {
   if (req.url === '/chunked') { res.write('{"a":'); res.write(body); res.end('}'); return; }
@@ -24,6 +26,9 @@ const out = {
   mixed: await runOpenLoop(base, ['/plain', '/chunked', '/down'], { rate: 300, seconds: 1, warmupSeconds: 0.5 }),
   queued: await runOpenLoop(base, ['/slow'], { rate: 100, seconds: 1, maxConnections: 2 }),
 };
+let measuring = 0;
+out.child = await runOpenLoopInChild(base, ['/plain', '/chunked'], { rate: 200, seconds: 0.5, warmupSeconds: 0.2, onMeasuring: () => measuring++ });
+out.child.measuringCalls = measuring;
 server.close();
 out.refused = await runOpenLoop('http://127.0.0.1:9', ['/x'], { rate: 50, seconds: 0.5, timeoutMs: 1000 });
 console.log(JSON.stringify(out));
@@ -51,5 +56,13 @@ describe('bench open-loop client', () => {
   it('answers a refused port with errors, not a hang', () => {
     expect(result.refused).toMatchObject({ requests: 25, answered: 0, errors: 25 });
     expect(result.refused.errorBreakdown.socketErrorsAndTimeouts).toBe(25);
+  });
+
+  it('runs in a process of its own with the same result, telling when it begins measuring and how late it sent', () => {
+    const { child } = result;
+    expect(child).toMatchObject({ requests: 100, answered: 100, ok: 100, errors: 0, measuringCalls: 1 });
+    expect(child.generatorLateMs.p99).toBeGreaterThanOrEqual(0);
+    expect(child.generatorLateMs.max).toBeGreaterThanOrEqual(child.generatorLateMs.p99);
+    expect(child.timeline[0].generatorLateMax).toBe(child.generatorLateMs.max);
   });
 });

@@ -43,6 +43,9 @@ async function paced(pool, paths, offset, { rate, seconds, timeoutMs }) {
   const total = Math.round(rate * seconds);
   // By request number (NaN until answered): the timeline below needs to know when each was due.
   const latencies = new Float64Array(total).fill(Number.NaN);
+  // How late this process itself dispatched each request (its own event loop: a collection, or no core free): part of
+  // the latency it reports, and not the server's doing.
+  const lateness = new Float64Array(total).fill(Number.NaN);
   const counts = { answered: 0, ok: 0, non2xx: 0, failed: 0, timedOut: 0, waited: 0 };
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -73,8 +76,10 @@ async function paced(pool, paths, offset, { rate, seconds, timeoutMs }) {
   await new Promise((resolve) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
+      const now = performance.now();
       while (sent < due) {
         const n = sent++;
+        lateness[n] = Math.max(0, now - dueAt(n));
         pool.send(paths[(offset + n) % paths.length], n);
       }
       if (sent < total) setTimeout(tick, 1);
@@ -98,7 +103,8 @@ async function paced(pool, paths, offset, { rate, seconds, timeoutMs }) {
     errors: counts.non2xx + counts.failed + unanswered,
     errorBreakdown: { non2xx: counts.non2xx, socketErrorsAndTimeouts: counts.failed, timeouts: counts.timedOut, unanswered },
     waitedForConnection: counts.waited,
-    timeline: timeline(latencies, rate),
+    generatorLateMs: latenessSummary(lateness),
+    timeline: timeline(latencies, rate, lateness),
     connectionsOpened: pool.opened,
     generator: { name: 'open loop (keep-alive sockets, HTTP/1.1 by hand)', cpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed) * 100) },
     durationSeconds: Math.round(elapsed * 100) / 100,
@@ -106,8 +112,11 @@ async function paced(pool, paths, offset, { rate, seconds, timeoutMs }) {
   };
 }
 
-/** Each second of the run by due time: requests due, their p99 and slowest latency (where a stall began and ended). */
-function timeline(latencies, rate) {
+/**
+ * Each second of the run by due time: requests due, their p99 and slowest latency (where a stall began and ended), and
+ * how late the generator dispatched the latest of them.
+ */
+function timeline(latencies, rate, lateness) {
   const perSecond = Math.max(1, Math.round(rate));
   const seconds = [];
   for (let from = 0; from < latencies.length; from += perSecond) {
@@ -118,9 +127,16 @@ function timeline(latencies, rate) {
       due: Math.min(perSecond, latencies.length - from),
       p99: ms(percentile(slice, 99)),
       max: ms(slice.at(-1)),
+      generatorLateMax: ms(Math.max(0, ...lateness.subarray(from, from + perSecond).filter((x) => !Number.isNaN(x)))),
     });
   }
   return seconds;
+}
+
+/** The generator's own lateness in dispatching requests: p50, p99 and the longest, in ms. */
+function latenessSummary(lateness) {
+  const sorted = Array.from(lateness.filter((x) => !Number.isNaN(x))).sort((a, b) => a - b);
+  return { p50: ms(percentile(sorted, 50)), p99: ms(percentile(sorted, 99)), max: ms(sorted.at(-1) ?? 0) };
 }
 
 /** Keep-alive connections to one server, each with at most one request in flight; requests queue for a free one. */

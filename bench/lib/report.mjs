@@ -61,7 +61,7 @@ function notes(r) {
     out.push(`rolling restart: ${r.faults.rolling.requests} requests over ${r.faults.rolling.seconds} s, ${r.faults.rolling.errors} errors`);
   for (const [name, o] of Object.entries(r.openLoop ?? {}))
     out.push(
-      `open loop ${name}: ${o.rateAsked} req/s asked, ${o.rateAchieved} answered, p50 ${o.latencyMs.p50} ms, p99 ${o.latencyMs.p99} ms, p99.9 ${o.latencyMs.p999} ms, ${o.errors} errors, ${o.waitedForConnection} waited for a connection (generator ${o.generator.cpuPercent} % of a core)`,
+      `open loop ${name}: ${o.rateAsked} req/s asked, ${o.rateAchieved} answered, p50 ${o.latencyMs.p50} ms, p99 ${o.latencyMs.p99} ms, p99.9 ${o.latencyMs.p999} ms, ${o.errors} errors, ${o.waitedForConnection} waited for a connection${o.hedged ? `, ${o.hedged.queries} hedged` : ''} (generator ${o.generator.cpuPercent} % of a core${o.generatorLateMs ? `, sent late p99 ${o.generatorLateMs.p99} ms` : ''})`,
     );
   if (r.geoSearchMemory)
     out.push(
