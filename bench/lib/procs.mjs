@@ -100,5 +100,15 @@ export function machineCpu() {
   const f = line.trim().split(/\s+/).slice(1).map(Number);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = f;
   const total = f.slice(0, 8).reduce((a, b) => a + (b || 0), 0);
-  return { busy: (total - idle - (iowait || 0)) / CLK_TCK, total: total / CLK_TCK, user, nice, system, irq, softirq, steal };
+  return {
+    busy: (total - idle - (iowait || 0)) / CLK_TCK,
+    total: total / CLK_TCK,
+    stealSeconds: (steal || 0) / CLK_TCK,
+    user,
+    nice,
+    system,
+    irq,
+    softirq,
+    steal,
+  };
 }
