@@ -1,86 +1,62 @@
 import { HedgeBudget, hedged } from './hedged-query';
 
-/** A promise settled from outside, and whether anyone asked for it. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+/** An attempt that answers `value` after `ms` (fake timers). */
+const answersAfter = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+/** An attempt that fails with `message` after `ms`. */
+const failsAfter = (ms: number, message: string) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms));
+/** An attempt that never answers. */
+const never = () => new Promise<never>(() => undefined);
 
 describe('hedged', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
+  /** The outcome of a hedged query once the clock has moved on `ms`. */
+  async function settle<T>(answer: Promise<T>, ms = 5000) {
+    const outcome = answer.then(
+      (value) => ({ value }),
+      (e: Error) => ({ error: e.message }),
+    );
+    await jest.advanceTimersByTimeAsync(ms);
+    return outcome;
+  }
+
   it('answers with the first attempt when it answers within the delay, and never starts a second', async () => {
-    const first = deferred<string>();
-    const second = jest.fn(() => Promise.resolve('second'));
-    const answer = hedged(first.promise, 25, second);
-    first.resolve('first');
-    await expect(answer).resolves.toBe('first');
-    await jest.advanceTimersByTimeAsync(100);
+    const second = jest.fn(() => answersAfter(1, 'second'));
+    expect(await settle(hedged(answersAfter(10, 'first'), 25, second))).toEqual({ value: 'first' });
     expect(second).not.toHaveBeenCalled();
   });
 
   it('starts a second attempt after the delay and answers with whichever answers first', async () => {
-    const first = deferred<string>();
-    const other = deferred<string>();
-    const second = jest.fn(() => other.promise);
-    const answer = hedged(first.promise, 25, second);
+    const second = jest.fn(() => answersAfter(10, 'second'));
+    const answer = hedged(answersAfter(1000, 'first'), 25, second);
     await jest.advanceTimersByTimeAsync(24);
     expect(second).not.toHaveBeenCalled();
-    await jest.advanceTimersByTimeAsync(1);
+    expect(await settle(answer)).toEqual({ value: 'second' });
     expect(second).toHaveBeenCalledTimes(1);
-    other.resolve('second');
-    await expect(answer).resolves.toBe('second');
-    first.resolve('first'); // late: ignored
   });
 
   it('still takes the first attempt when it answers after the second started', async () => {
-    const first = deferred<string>();
-    const answer = hedged(first.promise, 25, () => new Promise<string>(() => undefined));
-    await jest.advanceTimersByTimeAsync(30);
-    first.resolve('first');
-    await expect(answer).resolves.toBe('first');
+    expect(await settle(hedged(answersAfter(30, 'first'), 25, never))).toEqual({ value: 'first' });
   });
 
   it('fails at once when the first attempt fails before the delay (the caller asks again), without a second', async () => {
-    const first = deferred<string>();
-    const second = jest.fn(() => Promise.resolve('second'));
-    const answer = hedged(first.promise, 25, second);
-    first.reject(new Error('gone'));
-    await expect(answer).rejects.toThrow('gone');
+    const second = jest.fn(() => answersAfter(1, 'second'));
+    const answer = hedged(failsAfter(5, 'gone'), 25, second);
+    expect(await settle(answer, 10)).toEqual({ error: 'gone' });
     await jest.advanceTimersByTimeAsync(100);
     expect(second).not.toHaveBeenCalled();
   });
 
   it('waits for the other attempt when one fails after the second started; fails with the earlier failure when both do', async () => {
-    const first = deferred<string>();
-    const other = deferred<string>();
-    const answer = hedged(first.promise, 25, () => other.promise);
-    await jest.advanceTimersByTimeAsync(25);
-    first.reject(new Error('first timed out'));
-    other.resolve('second');
-    await expect(answer).resolves.toBe('second');
-
-    const a = deferred<string>();
-    const b = deferred<string>();
-    const both = hedged(a.promise, 25, () => b.promise);
-    await jest.advanceTimersByTimeAsync(25);
-    b.reject(new Error('second timed out'));
-    a.reject(new Error('first timed out'));
-    await expect(both).rejects.toThrow('second timed out');
+    expect(await settle(hedged(failsAfter(30, 'first timed out'), 25, () => answersAfter(10, 'second')))).toEqual({ value: 'second' });
+    expect(await settle(hedged(failsAfter(40, 'first timed out'), 25, () => failsAfter(5, 'second timed out')))).toEqual({
+      error: 'second timed out',
+    });
   });
 
   it('keeps waiting for the first attempt when no second may be started', async () => {
-    const first = deferred<string>();
-    const answer = hedged(first.promise, 25, () => null);
-    await jest.advanceTimersByTimeAsync(1000);
-    first.resolve('late');
-    await expect(answer).resolves.toBe('late');
+    expect(await settle(hedged(answersAfter(1000, 'late'), 25, () => null))).toEqual({ value: 'late' });
   });
 });
 
