@@ -24,6 +24,9 @@ function usableHeader(info: ObjectInfo | null): SnapshotHeader | null {
   return header?.format === SNAPSHOT_FORMAT ? header : null;
 }
 
+/** The revision of the usable stored snapshot `info` describes; -1 when there is none. */
+const storedRevision = (info: ObjectInfo | null): number => usableHeader(info)?.revision ?? -1;
+
 function headerOf(description: string | undefined): SnapshotHeader | null {
   try {
     const h = JSON.parse(description ?? '') as SnapshotHeader;
@@ -190,7 +193,7 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
     const gzipped = await gzipWhole(encodeSnapshot(header, state.entries));
     // Replicas store on their own timers: another one may have stored one as new while this one was encoding.
     const current = await os.info(SNAPSHOT_OBJECT);
-    if ((usableHeader(current)?.revision ?? -1) >= header.revision) return this.storedByAnother(header);
+    if (storedRevision(current) >= header.revision) return this.storedByAnother(header);
     let written: ObjectInfo;
     try {
       // Our own writer (object-chunks.ts): the client's putBlob holds the event loop for the whole object.
@@ -204,8 +207,7 @@ export class ProjectionSnapshotStore implements OnModuleDestroy {
       });
     } catch (e) {
       // Lost the race while uploading: fine if the winner's is as new, otherwise a failure to try again later.
-      if (e instanceof ObjectReplacedError && (usableHeader(await os.info(SNAPSHOT_OBJECT))?.revision ?? -1) >= header.revision)
-        return this.storedByAnother(header);
+      if (e instanceof ObjectReplacedError && storedRevision(await os.info(SNAPSHOT_OBJECT)) >= header.revision) return this.storedByAnother(header);
       throw e;
     }
     this.lastSaved = { revision: header.revision, at: Date.now() };

@@ -193,6 +193,23 @@ describe('geo-search: starting from the stored snapshot of the projection', () =
     expect(store.lastStored!.revision).toBe(first.get(KitProjection).revision);
   });
 
+  it('a save removes the chunks an upload killed mid-way left behind (nothing added for twice the publish timeout), and keeps the stored snapshot', async () => {
+    const replica = await h.startReplica({ GEO_PROJECTION_SNAPSHOT_TIMEOUT_MS: '500' });
+    const stored = await (await bucket()).info(SNAPSHOT_OBJECT);
+    const orphan = `$O.${BUCKET}.C.killed-upload`;
+    await nc.jetstream().publish(orphan, new Uint8Array(1000));
+    const chunksOn = async (subject: string) =>
+      Object.values((await (await nc.jetstreamManager()).streams.info(`OBJ_${BUCKET}`, { subjects_filter: subject })).state.subjects ?? {}).length;
+    // Younger than twice the timeout: it may be an upload in progress, so it stays.
+    await replica.get(ProjectionSnapshotStore).save({ unlessYoungerThanMs: 3_600_000 });
+    expect(await chunksOn(orphan)).toBe(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    await replica.get(ProjectionSnapshotStore).save({ unlessYoungerThanMs: 3_600_000 });
+    expect(await chunksOn(orphan)).toBe(0);
+    expect(await chunksOn(`$O.${BUCKET}.C.${stored!.nuid}`)).toBe(1);
+    await replica.close();
+  });
+
   it('reads the whole feed instead of a corrupt, stale or future snapshot, or when none is stored', async () => {
     const os = await bucket();
     const state = first.get(KitProjection).state();
