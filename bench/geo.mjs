@@ -799,7 +799,9 @@ async function benchSize(size, baseEnv, natsBin) {
           const run = runs[name];
           const rate = Math.max(1, Math.round(closed.reqPerSec * share));
           const count = name === 'cold' ? rate * (OPEN_LOOP_WARMUP + DURATION) + 1 : run.mix.requests.length;
-          const paths = Array.from({ length: count }, (_, i) => requestPath(run.mix, i, { ...run.opts, cycleOffset }));
+          const paths = Array.from({ length: count }, (_, i) =>
+            requestPath(run.mix, i, { ...run.opts, cycleOffset: name === 'cold' ? cycleOffset : 0 }),
+          );
           let before = null;
           let measuredFrom = null;
           // The gateway's hedged queries (asked of a second replica too) while measured: the extra work hedging added.

@@ -4,8 +4,7 @@ import { withoutEmpty } from '@bleedkits/platform';
 /**
  * The public finder's settings in the gateway (its routes are answered ahead of Nest, so they read their own):
  * how long one geo-search query may take before it is asked again of another replica (and how soon a map query is
- * also asked of a second one), the answers kept in memory,
- * and what browsers and CDNs may cache.
+ * also asked of a second one), the answers kept in memory, and what browsers and CDNs may cache.
  */
 export function readFinderEnv(source: NodeJS.ProcessEnv = process.env) {
   return cleanEnv(withoutEmpty(source), {
