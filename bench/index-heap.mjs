@@ -3,18 +3,17 @@
 // the finder's open-loop tails at a million kits (bench/README.md, "Known problems"). In one process, without a
 // stack: synthetic public kits spread like the UK population (the bench:geo data) become kit entries through
 // geo-search's own toKitEntry and an index through PublicKitIndex.build, from a private build of the working tree.
-// Reported: V8 heap used with the index held, the number of heap objects per kit (from the heap's own statistics),
-// and the time of a full collection (forced, atomic: the marking the incremental collector spreads over the
-// replica's event loop), median of BENCH_GC_ROUNDS. Results in bench/results/index-heap-<date>.json.
+// Reported: V8 heap used with the index held (and per kit), and the time of a full collection (forced, atomic: the
+// marking the incremental collector spreads over the replica's event loop), median of BENCH_GC_ROUNDS. Results in bench/results/index-heap-<date>.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../scripts/lib/infra.mjs';
 import { privateBuild } from './lib/private-build.mjs';
-import { drawPoint, loadPopulation } from './lib/population.mjs';
-import { createRng, deriveSeed, intBetween, pick } from './lib/rng.mjs';
-import { SITES, STREETS, TYPES, weighted } from './lib/seed.mjs';
+import { loadPopulation } from './lib/population.mjs';
+import { createRng, deriveSeed } from './lib/rng.mjs';
+import { publicKit } from './lib/seed.mjs';
 import { percentile, round } from './lib/stats.mjs';
 
 const say = (text) => process.stdout.write(`[bench:index-heap] ${text}\n`);
@@ -31,28 +30,6 @@ const SIZES = (process.argv[2] ?? process.env.BENCH_SIZES ?? '1000000')
   .map(Number)
   .filter((n) => n > 0);
 const ROUNDS = Number(process.env.BENCH_GC_ROUNDS || 7);
-
-/** A public listing as the kits feed sends it, like bench:snapshot's. */
-function publicKit(rng, i) {
-  const { lat, lng, place } = drawPoint(rng);
-  const type = weighted(rng, TYPES);
-  return {
-    id: i + 1,
-    locationName: `${place.town} ${pick(rng, SITES)}`,
-    locationType: type,
-    latitude: lat,
-    longitude: lng,
-    availability: null,
-    openingHours: type === 'building_limited' ? 'Mon-Fri: 09:00-17:00; Closed: Sat, Sun' : '24/7',
-    what3words: null,
-    addressLine1: `${intBetween(rng, 1, 250)} ${pick(rng, STREETS)}`,
-    city: place.town || 'Unknown',
-    postcode: place.postcode,
-    detailedLocation: 'On the outside wall by the front door',
-    deploymentStatus: 'available',
-    verificationStatus: 'verified',
-  };
-}
 
 /** Full collections, forced one after another: their median in ms. */
 function fullCollectionMs() {

@@ -8,58 +8,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../scripts/lib/infra.mjs';
-import { drawPoint, loadPopulation } from './lib/population.mjs';
-import { createRng, deriveSeed, intBetween, pick } from './lib/rng.mjs';
-import { SITES, STREETS, TYPES, weighted } from './lib/seed.mjs';
+import { loadPopulation } from './lib/population.mjs';
+import { createRng, deriveSeed } from './lib/rng.mjs';
+import { publicKit } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = (rel) => require(path.join(ROOT, 'services/geo-search/dist', rel));
 const TARGET_BYTES = 1.5 * 1024 * 1024;
-const WORDS = [
-  'filled',
-  'count',
-  'soap',
-  'index',
-  'home',
-  'raft',
-  'table',
-  'chair',
-  'lamp',
-  'river',
-  'stone',
-  'apple',
-  'crisp',
-  'brave',
-  'quiet',
-  'limit',
-  'spoon',
-  'tiger',
-  'music',
-  'paper',
-];
-
-/** A public listing as the kits feed sends it (contracts: toPublicKit), like the benchmark register's kits. */
-function publicKit(rng, i) {
-  const { lat, lng, place } = drawPoint(rng);
-  const type = weighted(rng, TYPES);
-  const d = rng();
-  return {
-    id: i + 1,
-    locationName: `${place.town} ${pick(rng, SITES)}`,
-    locationType: type,
-    latitude: Math.round(lat * 1e6) / 1e6,
-    longitude: Math.round(lng * 1e6) / 1e6,
-    availability: null,
-    openingHours: type === 'building_limited' ? 'Mon-Fri: 09:00-17:00; Closed: Sat, Sun' : '24/7',
-    what3words: rng() < 0.3 ? `${pick(rng, WORDS)}.${pick(rng, WORDS)}.${pick(rng, WORDS)}` : null,
-    addressLine1: `${intBetween(rng, 1, 250)} ${pick(rng, STREETS)}`,
-    city: place.town || 'Unknown',
-    postcode: place.postcode,
-    detailedLocation: type.startsWith('building') ? 'Inside the main entrance, on the left' : 'On the outside wall by the front door',
-    deploymentStatus: d < 0.9 ? 'available' : d < 0.97 ? 'unchecked' : 'deployed',
-    verificationStatus: 'verified',
-  };
-}
 
 async function measure(count) {
   const { placeKeysOf } = dist('projection/place-keys.js');

@@ -78,6 +78,56 @@ export function weighted(rng, pairs) {
   return pairs[pairs.length - 1][0];
 }
 
+/** what3words-like words for the listings that have an address of three words. */
+const WORDS = [
+  'filled',
+  'count',
+  'soap',
+  'index',
+  'home',
+  'raft',
+  'table',
+  'chair',
+  'lamp',
+  'river',
+  'stone',
+  'apple',
+  'crisp',
+  'brave',
+  'quiet',
+  'limit',
+  'spoon',
+  'tiger',
+  'music',
+  'paper',
+];
+
+/**
+ * A public listing as the kits feed sends it (contracts: toPublicKit), like the benchmark register's kits: what
+ * bench:snapshot encodes and bench:index-heap indexes.
+ */
+export function publicKit(rng, i) {
+  const { lat, lng, place } = drawPoint(rng);
+  const type = weighted(rng, TYPES);
+  const d = rng();
+  return {
+    id: i + 1,
+    locationName: `${place.town} ${pick(rng, SITES)}`,
+    locationType: type,
+    latitude: Math.round(lat * 1e6) / 1e6,
+    longitude: Math.round(lng * 1e6) / 1e6,
+    availability: null,
+    openingHours: type === 'building_limited' ? 'Mon-Fri: 09:00-17:00; Closed: Sat, Sun' : '24/7',
+    what3words: rng() < 0.3 ? `${pick(rng, WORDS)}.${pick(rng, WORDS)}.${pick(rng, WORDS)}` : null,
+    addressLine1: `${intBetween(rng, 1, 250)} ${pick(rng, STREETS)}`,
+    city: place.town || 'Unknown',
+    postcode: place.postcode,
+    detailedLocation: type.startsWith('building') ? 'Inside the main entrance, on the left' : 'On the outside wall by the front door',
+    deploymentStatus: d < 0.9 ? 'available' : d < 0.97 ? 'unchecked' : 'deployed',
+    verificationStatus: 'verified',
+  };
+}
+
 const isoDate = (ms) => new Date(ms).toISOString().slice(0, 10);
 
 /**
