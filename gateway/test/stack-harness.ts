@@ -25,6 +25,14 @@ import { readGatewayEnv } from '../src/config/env';
 
 export const ADMIN = { email: 'admin@register.test', password: 'Adm1n!Password' };
 
+/**
+ * What a beforeAll that boots a stack is given instead of a test's 30 s. Seven contexts boot in about a second here,
+ * but on CI's two cores, beside the other Jest worker, the full stack once took over 30 s and a slow boot was reported
+ * as four failed tests. A context slower than 5 s is named on stderr; one that never answers still fails on its own
+ * within 10 s (startTestService's wait for its health subject).
+ */
+export const STACK_BOOT_TIMEOUT_MS = 120_000;
+
 export type Stack = {
   baseUrl: string;
   nats: TestNatsServer;
@@ -78,7 +86,9 @@ export async function startStack(
   const env = { NODE_ENV: 'test', DATABASE_URL: db.url, NATS_URL: nats.url, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: queuePrefix };
   const services = new Map<ServiceContext, INestMicroservice>();
   for (const context of options.contexts ?? SERVICE_CONTEXTS) {
+    const started = Date.now();
     services.set(context, await startTestService(context, moduleFor(context, { ...env, ...options.serviceEnv?.[context] }), nats.url));
+    if (Date.now() - started > 5000) process.stderr.write(`test stack: ${context} took ${Date.now() - started} ms to boot\n`);
   }
   const port = await freePort();
   const gateway = await createGateway(

@@ -1,5 +1,5 @@
 import { HttpClient } from '../../test/http-client';
-import { type Stack, startStack } from '../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -14,7 +14,7 @@ describe('a NATS outage under steady requests', () => {
       firstName: 'Stea',
       lastName: 'Dy',
     });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   it('fails fast with 503/504 during the gap and recovers within 10 s of NATS returning', async () => {

@@ -6,7 +6,7 @@ import { QueueNames } from '@bleedkits/contracts';
 import { type DropboxFake, startDropboxFake } from '@bleedkits/backups';
 import { HttpClient } from '../../test/http-client';
 import { exampleKit } from '../../test/example-kit';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 import { readUntil } from '@bleedkits/platform/testing';
 
 type Sample = { labels: Record<string, string>; value: number };
@@ -61,7 +61,7 @@ describe('operations metrics on the management port', () => {
     });
     admin = new HttpClient(stack.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await dropbox?.close();

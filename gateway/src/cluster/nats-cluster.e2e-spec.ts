@@ -4,7 +4,7 @@ import { type TestNatsCluster, startTestNatsCluster, importCsv, importRow } from
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { AnswerDrift, describedFetch } from '../../test/described-answers';
 import { HttpClient } from '../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 import { seedKitsSql } from '../routes/finder/testing/seed-kits';
 import { syntheticUkKits } from '../routes/finder/testing/uk-kits';
 
@@ -119,7 +119,7 @@ describe('a NATS cluster of three: one server killed under load', () => {
       if (res.status === 200 && kits?.length) break;
       if (Date.now() > deadline) throw new Error(`geo-search did not answer with the seeded kits: ${res.status} ${JSON.stringify(body)}`);
     }
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
 
   afterEach(() => expect(drifts).toEqual([]));
   afterAll(async () => {

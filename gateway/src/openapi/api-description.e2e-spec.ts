@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { type Stack, startStack } from '../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 import { ApiDescription } from '../../test/described-answers';
 import { HttpClient } from '../../test/http-client';
 import { OPERATION_EXAMPLES } from './examples';
@@ -38,7 +38,7 @@ describe('the OpenAPI description at /api/docs', () => {
     // Nothing but the gateway is needed to describe it.
     stack = await startStack({ contexts: [] });
     doc = (await new HttpClient(stack.baseUrl).get('/api/docs/openapi.json')).body as Description;
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(() => stack?.close());
 
   it('leaves no operation without a summary, a security requirement, a context tag or a schema for each success', () => {

@@ -1,6 +1,6 @@
 import type { CreateFeedClientResponse, Kit } from '@bleedkits/contracts';
 import { HttpClient } from '../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 import { ERROR_EXAMPLES, INVALID_REGISTRATION, OPERATION_EXAMPLES } from './examples';
 
 /** What the register assigns itself, which an example can only show one instance of. */
@@ -17,7 +17,7 @@ describe('the OpenAPI examples, sent to the register', () => {
     stack = await startStack({ contexts: ['identity', 'kits'], serviceEnv: { kits: { POSTCODES_IO_BASE_URL: 'off' } } });
     admin = new HttpClient(stack.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(() => stack?.close());
 
   it('registers the kit of the register example and answers the kit of its answer example', async () => {

@@ -2,7 +2,7 @@ import { AuthMessages, EmailChangeMessages } from '@bleedkits/contracts';
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { exampleKit } from '../../test/example-kit';
 import { HttpClient } from '../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 import { BodyMessages } from './request-bodies';
 import { CROSS_SITE_MESSAGE } from './same-origin.middleware';
 import { rawRequest } from './testing/route-catalogue';
@@ -31,7 +31,7 @@ describe('closing the account takeover path', () => {
     });
     admin = new HttpClient(stack.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await smtp?.close();

@@ -1,7 +1,7 @@
 import { KitMessages, TEXT_LIMITS, tooLongMessage } from '@bleedkits/contracts';
 import { HttpClient } from '../../test/http-client';
 import { exampleKit } from '../../test/example-kit';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 const kit = exampleKit;
@@ -27,7 +27,7 @@ describe('kit edits over HTTP', () => {
     admin = new HttpClient(stack.baseUrl);
     await owner.post('/api/auth/register', { email: 'owner@example.org', password, firstName: 'Olive', lastName: 'Owner' });
     await admin.post('/api/auth/login', ADMIN);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   it('refuses on edit what registration refuses, coercing nothing', async () => {

@@ -1,6 +1,6 @@
 import { passwordVerifications } from '@bleedkits/identity';
 import { HttpClient } from '../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 const wrong = { password: 'Wrong!pass1' };
@@ -26,7 +26,7 @@ describe('sign-in throttling under parallel attack', () => {
       // machine may take longer than the harness's 2 s NATS timeout.
       gatewayEnv: { TRUST_PROXY: 'loopback', AUTH_MAX_REQUESTS_PER_CLIENT: '100000', NATS_REQUEST_TIMEOUT_MS: '20000' },
     });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   /** Signs up from a browser at `address`; answers it and its device cookie (bk.device). */
@@ -111,7 +111,7 @@ describe('sign-in back-off', () => {
         LOGIN_LOCKOUT_MAX_SECONDS: '4',
       },
     });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   it('doubles the wait of a client for an account with each further failure, up to the maximum, and a success ends it', async () => {

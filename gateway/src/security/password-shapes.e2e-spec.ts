@@ -1,7 +1,7 @@
 import { AuthMessages } from '@bleedkits/contracts';
 import { passwordVerifications } from '@bleedkits/identity';
 import { HttpClient } from '../../test/http-client';
-import { type Stack, startStack } from '../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 import { tableFingerprints } from './testing/route-catalogue';
 
 const strong = 'Str0ng!Pass';
@@ -31,7 +31,7 @@ describe('passwords that are not text', () => {
     expect((await owner.post('/api/auth/register', { email: 'owner@example.org', password: strong, firstName: 'Ow', lastName: 'Ner' })).status).toBe(
       201,
     );
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   it.each(NOT_PASSWORDS)(

@@ -1,7 +1,7 @@
 import { CUSTODIAN_STOP_API_PATH } from '@bleedkits/contracts';
 import { exampleKit } from '../../test/example-kit';
 import { HttpClient } from '../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 import {
   type DocumentedRoute,
   STATE_CHANGING,
@@ -41,7 +41,7 @@ describe('path spellings and form bodies', () => {
     kitId = kit.body.id;
     expect(kit.body.status).toBe('pending');
     routes = await documentedRoutes(stack.baseUrl);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   /** The real path of a route, with the ids of real rows and the query that would change them. */

@@ -1,5 +1,5 @@
 import { HttpClient } from '../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 const ADMIN_PATHS: [string, string][] = [
@@ -17,7 +17,7 @@ describe('gateway security', () => {
       contexts: ['identity', 'kits'],
       gatewayEnv: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', AUTH_MAX_REQUESTS_PER_CLIENT: '25', AUTH_RATE_WINDOW_SECONDS: '60' },
     });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     // No answer in this whole file ever carried a password hash.
     expect(seen.length).toBeGreaterThan(10);

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { Server } from 'node:http';
 import { readGatewayEnv } from '../config/env';
-import { type Stack, startStack } from '../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../test/stack-harness';
 
 /** Opens a raw connection, writes `start`, then `drip()` every `everyMs` until the server closes it. */
 function dripUntilClosed(baseUrl: string, start: string, drip: () => string, everyMs: number): Promise<{ closedAfterMs: number; answer: string }> {
@@ -51,7 +51,7 @@ describe('slow clients', () => {
         HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000',
       },
     });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   it('defaults to 10 s for headers, 30 s for the whole request and 5 s for idle keep-alive, and applies what is configured', () => {

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { ManufacturerMessages, NEVER_DOWNLOADED_SENTINEL, NO_NEW_APPROVED_KITS } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 let serial = 0;
@@ -57,7 +57,7 @@ describe('admin console calls over HTTP', () => {
     await owner.post('/api/auth/register', { email: 'custodian@example.org', password, firstName: 'Cus', lastName: 'Todian' });
     db = new Client({ connectionString: stack.db.url });
     await db.connect();
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await db?.end();
     await stack?.close();

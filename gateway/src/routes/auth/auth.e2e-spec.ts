@@ -1,6 +1,6 @@
 import { AuthMessages } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
-import { type Stack, startStack } from '../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 
@@ -8,7 +8,7 @@ describe('auth routes over HTTP', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack({ contexts: ['identity', 'kits'] });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   const client = () => new HttpClient(stack.baseUrl);

@@ -1,6 +1,6 @@
 import { RETURN_TO_REFUSED_MESSAGE } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
-import { type Stack, startStack } from '../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 
 /** GET /api/login, the spec's login redirect for admin pages (issue 28). */
 describe('GET /api/login', () => {
@@ -11,7 +11,7 @@ describe('GET /api/login', () => {
     stack = await startStack({ contexts: [] });
     // A link or bookmark followed in a browser: a top-level navigation, no JSON asked for.
     browser = new HttpClient(stack.baseUrl, { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
   });

@@ -6,7 +6,7 @@ import { GeoSearchSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { KitProjection } from '@bleedkits/geo-search';
 import { NatsBus } from '@bleedkits/platform';
 import { describedFetch } from '../../../test/described-answers';
-import { type Stack, startStack } from '../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 import { startGeoReplica } from '../../../test/geo-replica';
 import { seedKitsSql, traffordSites } from './testing/seed-kits';
 
@@ -80,7 +80,7 @@ describe('finder answers cacheable by browsers, CDNs and the gateway (ETag, 304,
       })),
     );
     await startGeo();
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
 
   afterAll(async () => {
     await geo?.close();

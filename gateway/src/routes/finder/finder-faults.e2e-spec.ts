@@ -1,6 +1,6 @@
 import { type ServiceProcess, startServiceProcess } from '@bleedkits/platform/testing';
 import { AnswerDrift, describedFetch } from '../../../test/described-answers';
-import { type Stack, startStack } from '../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 import { seedKitsSql } from './testing/seed-kits';
 import { syntheticUkKits } from './testing/uk-kits';
 
@@ -103,7 +103,7 @@ describe('finder under faults: two geo-search replicas', () => {
     await seedKitsSql(stack.db.url, syntheticUkKits(5000));
     await startReplica();
     await startReplica();
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
 
   afterEach(() => expect(drifts).toEqual([]));
   afterAll(async () => {

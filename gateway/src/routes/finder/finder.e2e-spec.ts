@@ -5,7 +5,7 @@ import { FINDER, FinderMessages, PRIVATE_KIT_FIELDS, type ViewportQuery, mercato
 import { type HttpPeer, startPostcodesIoPeer } from '@bleedkits/platform/testing';
 import { checkDescribed, describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
-import { type Stack, startStack } from '../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 import { startGeoReplica } from '../../../test/geo-replica';
 import { W3W_FAKE_KEY, fakeWhat3words } from './testing/provider-fakes';
 import { type SeedKit, seedKitsSql, traffordSites } from './testing/seed-kits';
@@ -114,7 +114,7 @@ describe('finder routes over HTTP (gateway → geo-search → kits feed)', () =>
     );
     lastRevision = await seedKitsSql(stack.db.url, [...publicKits, ...hidden]);
     await useGeoSearch();
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
 
   afterAll(async () => {
     await geo?.close();

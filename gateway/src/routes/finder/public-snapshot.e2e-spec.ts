@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { get as httpGet } from 'node:http';
 import { PRIVATE_KIT_FIELDS, PUBLIC_KIT_FIELDS, PUBLIC_SNAPSHOT_FIELDS, type PublicSnapshot, readPublicSnapshot } from '@bleedkits/contracts';
 import { checkDescribed } from '../../../test/described-answers';
-import { type Stack, startStack } from '../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 import { startGeoReplica } from '../../../test/geo-replica';
 import { type SeedKit, seedKitsSql } from './testing/seed-kits';
 import { syntheticUkKits } from './testing/uk-kits';
@@ -65,7 +65,7 @@ describe('GET /api/bleed-kits/public-snapshot (gateway → geo-search in chunks)
     );
     first = await rawGet(stack.baseUrl + PATH, { 'accept-encoding': 'gzip, deflate, br' });
     doc = JSON.parse(gunzipSync(first.body).toString('utf8')) as PublicSnapshot;
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
 
   afterAll(async () => {
     await geo?.close();

@@ -1,12 +1,12 @@
 import { SERVICE_CONTEXTS } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
-import { type Stack, startStack } from '../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 
 describe('GET /api/health', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack();
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   it('reports all seven services up with their NATS round trip', async () => {

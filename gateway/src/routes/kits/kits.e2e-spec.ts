@@ -1,6 +1,6 @@
 import { AMBULANCE_SERVICE_OPTIONS, KitMessages } from '@bleedkits/contracts';
 import { HttpClient } from '../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 const kit = (overrides: Record<string, unknown> = {}) => ({
@@ -36,7 +36,7 @@ describe('kit routes over HTTP', () => {
     await owner.post('/api/auth/register', { email: 'owner@example.org', password, firstName: 'Olive', lastName: 'Owner' });
     await other.post('/api/auth/register', { email: 'other@example.org', password, firstName: 'Otto', lastName: 'Other' });
     await admin.post('/api/auth/login', ADMIN);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => stack?.close());
 
   it('registers a valid kit: 201 with id and pending status', async () => {

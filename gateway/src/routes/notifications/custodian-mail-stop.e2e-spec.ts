@@ -4,7 +4,7 @@ import { NatsBus } from '@bleedkits/platform';
 import { type ReceivedMail, type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { describedFetch } from '../../../test/described-answers';
 import { HttpClient } from '../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 
 const FAST = { EMAIL_RETRY_BASE_DELAY_MS: '200', EMAIL_RETRY_MAX_DELAY_MS: '1000' };
 
@@ -38,7 +38,7 @@ describe('POST /api/custodian-mail/stop', () => {
     stack = await startStack({ contexts: ['identity', 'notifications'], serviceEnv: { notifications: { SMTP_URL: smtp.url, ...FAST } } });
     bus = new NatsBus({ servers: stack.nats.url, name: 'custodian-mail-stop-e2e', requestTimeoutMs: 10_000 });
     await bus.whenConnected();
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await bus?.close();
     await stack?.close();

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ContactMessages, EmailTemplateIds, FORGOT_PASSWORD_ANSWER } from '@bleedkits/contracts';
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { HttpClient } from '../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 const FAST = { EMAIL_RETRY_BASE_DELAY_MS: '200', EMAIL_RETRY_MAX_DELAY_MS: '1000' };
@@ -30,7 +30,7 @@ describe('e-mail over HTTP: contact, templates, test e-mails, the outbox and for
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
     user = new HttpClient(stack.baseUrl);
     expect((await user.post('/api/auth/register', { email: 'member@example.org', password, firstName: 'Mem', lastName: 'Ber' })).status).toBe(201);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await smtp?.close();

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { AUDIT_REDACTED, type AuditEntry, type EmailTemplateListResponse } from '@bleedkits/contracts';
 import { type DropboxFake, startDropboxFake } from '@bleedkits/backups';
 import { HttpClient } from '../../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 /** Cabinet codes of this spec: none may appear anywhere in an audit answer. */
@@ -77,7 +77,7 @@ describe('/api/admin/audit over HTTP', () => {
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
     adminId = (await admin.get('/api/auth/user')).body.user.id;
     await owner.post('/api/auth/register', { email: 'audit.owner@example.org', password, firstName: 'Aud', lastName: 'Owner' });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await dropbox?.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { BackupMessages, DropboxConnectionMessages } from '@bleedkits/contracts';
 import { type DropboxFake, startDropboxFake } from '@bleedkits/backups';
 import { HttpClient } from '../../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../../test/stack-harness';
 
 describe('backups over HTTP', () => {
   let stack: Stack;
@@ -37,7 +37,7 @@ describe('backups over HTTP', () => {
       (await user.post('/api/auth/register', { email: 'plain.user@example.org', password: 'Str0ng!pass', firstName: 'Plain', lastName: 'User' }))
         .status,
     ).toBeLessThan(300);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await dropbox?.close();

@@ -7,7 +7,7 @@ import { NotificationsSubjects } from '@bleedkits/contracts/wire';
 import { Clock, NatsBus } from '@bleedkits/platform';
 import { freePort } from '@bleedkits/platform/testing';
 import { HttpClient } from '../../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../../test/stack-harness';
 
 const HOURS = 3_600_000;
 
@@ -66,7 +66,7 @@ describe('/api/admin/status over HTTP', () => {
       lastName: 'User',
     });
     expect(registered.status).toBeLessThan(300);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await rm(dir, { recursive: true, force: true });

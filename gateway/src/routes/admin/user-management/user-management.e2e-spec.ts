@@ -1,7 +1,7 @@
 import { AuthMessages } from '@bleedkits/contracts';
 import { type TestSmtpPeer, startTestSmtpPeer } from '@bleedkits/notifications/testing';
 import { HttpClient } from '../../../../test/http-client';
-import { ADMIN, type Stack, startStack } from '../../../../test/stack-harness';
+import { ADMIN, type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../../test/stack-harness';
 
 const password = 'Str0ng!pass';
 
@@ -20,7 +20,7 @@ describe('admin user management over HTTP', () => {
     stack = await startStack({ contexts: ['identity', 'kits', 'notifications'], serviceEnv: { notifications: { SMTP_URL: smtp.url } } });
     admin = new HttpClient(stack.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await smtp?.close();

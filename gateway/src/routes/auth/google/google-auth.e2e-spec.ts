@@ -1,6 +1,6 @@
 import { HttpClient } from '../../../../test/http-client';
 import { startFakeGoogle } from '../../../../test/fakes/google-oauth.fake';
-import { type Stack, startStack } from '../../../../test/stack-harness';
+import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../../test/stack-harness';
 
 describe('Google sign-in against a local OAuth fake', () => {
   let stack: Stack;
@@ -8,7 +8,7 @@ describe('Google sign-in against a local OAuth fake', () => {
   beforeAll(async () => {
     google = await startFakeGoogle('client-123.apps.googleusercontent.com', 'secret-xyz');
     stack = await startStack({ contexts: ['identity', 'kits'], gatewayEnv: google.env });
-  });
+  }, STACK_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await stack?.close();
     await google?.close();
