@@ -31,6 +31,40 @@ server.close();
 console.log(JSON.stringify({ port, summary, seen: seen.slice(0, 8), asked: seen.length, down: seen.filter((r) => r.url === '/down').length }));
 `;
 
+/**
+ * The same replay with `pipeline: 4` against a bare TCP server that answers every request it finds in a read: wrk
+ * sends four requests at once on its one connection, still in the recorded order, and counts each answer.
+ */
+const RUN_PIPELINED = `
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureWrk, runWrk } from ${JSON.stringify(path.join(root, 'bench/lib/wrk.mjs'))};
+const urls = [];
+let mostInOneRead = 0;
+const server = net.createServer((socket) => {
+  let pending = '';
+  socket.on('data', (chunk) => {
+    pending += chunk.toString('latin1');
+    const requests = pending.split('\\r\\n\\r\\n');
+    pending = requests.pop();
+    mostInOneRead = Math.max(mostInOneRead, requests.length);
+    for (const r of requests) {
+      urls.push(r.split(' ')[1]);
+      socket.write('HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\n{}');
+    }
+  });
+  socket.on('error', () => undefined);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const paths = ['/a', '/b', '/c', '/d', '/e'];
+const summary = await runWrk(ensureWrk(), 'http://127.0.0.1:' + server.address().port, paths, {
+  connections: 1, seconds: 1, pathsFile: path.join(os.tmpdir(), 'bench-wrk-spec-pipe-' + process.pid + '.txt'), acceptEncoding: 'gzip', pipeline: 4,
+});
+server.close();
+console.log(JSON.stringify({ summary, urls: urls.slice(0, 12), asked: urls.length, mostInOneRead }));
+`;
+
 describe('bench wrk replay', () => {
   const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', RUN], { encoding: 'utf8', timeout: 60_000 }));
 
@@ -57,5 +91,19 @@ describe('bench wrk replay', () => {
     expect(summary.errors).toBe(summary.errorBreakdown.non2xx3xx);
     expect(summary.generator).toMatchObject({ name: 'wrk', threads: 1, connections: 1, paths: 4 });
     expect(summary.generator.cpuPercent).toBeGreaterThan(0);
+  });
+
+  it('pipelines: several requests at once on a connection, in the recorded order, every answer counted', () => {
+    const r = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', RUN_PIPELINED], { encoding: 'utf8', timeout: 60_000 }));
+    expect(r.mostInOneRead).toBeGreaterThanOrEqual(2);
+    const recorded = ['/a', '/b', '/c', '/d', '/e'];
+    const first = recorded.indexOf(r.urls[0]);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(r.urls).toEqual(Array.from({ length: 12 }, (_, k) => recorded[(first + k) % 5]));
+    // wrk counts the answers it read; the last batch (four) may still have been in flight at the end.
+    expect(r.asked - r.summary.requests).toBeGreaterThanOrEqual(0);
+    expect(r.asked - r.summary.requests).toBeLessThanOrEqual(4);
+    expect(r.summary.requests).toBeGreaterThan(100);
+    expect(r.summary.generator).toMatchObject({ name: 'wrk', connections: 1, pipeline: 4, paths: 5 });
   });
 });
