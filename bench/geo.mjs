@@ -31,6 +31,8 @@
 //
 // Env: BENCH_SIZES=30000,1000000  BENCH_DURATION_SECONDS=15  BENCH_WARMUP_SECONDS=5  BENCH_CONNECTIONS=32
 //      BENCH_MIXES=cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby  BENCH_FAULTS=1
+//      BENCH_PIPELINE=8 (requests at once per connection in the ceiling mix and the hot/ceiling pairs)
+//      BENCH_HOT_CEILING_PAIRS=3 (pipelined hot and ceiling runs as adjacent pairs; the median pair's ratio is judged)
 //      BENCH_SEED=20261121  BENCH_DATABASE=bleedkits_bench  BENCH_INDEX_TIMEOUT_SECONDS=600  BENCH_KEEP_DATABASE=1  BENCH_LABEL=<word>
 //      BENCH_OPEN_LOOP=1  BENCH_OPEN_LOOP_WARMUP_SECONDS=3  BENCH_OPEN_LOOP_CONNECTIONS=64
 //      BENCH_TRACE_GC=1 (every process of the stack logs each garbage collection into the run's process log)
@@ -81,6 +83,18 @@ const SIZES = (env0.BENCH_SIZES || '30000,1000000')
 const DURATION = Number(env0.BENCH_DURATION_SECONDS || 15);
 const WARMUP = Number(env0.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = Number(env0.BENCH_CONNECTIONS || 32);
+/**
+ * Requests at once on each connection in the ceiling mix and in the hot/ceiling pairs (HTTP/1.1 pipelining; wrk then
+ * times a batch, not a request, so the hot mix's own latency is measured one request at a time). Each of those
+ * answers is already made, so one at a time wrk costs about as much per request as the server answering it, and the
+ * ceiling measured wrk.
+ */
+const PIPELINE = Math.max(1, Number(env0.BENCH_PIPELINE || 8));
+/**
+ * Pairs of pipelined hot and ceiling runs, one right after the other, whose median ratio is judged: the gateway's
+ * cost per cached answer moved by a fifth between runs a minute apart here, with nothing else running.
+ */
+const HOT_CEILING_PAIRS = Math.max(1, Number(env0.BENCH_HOT_CEILING_PAIRS || 3));
 const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby')
   .split(',')
   .map((s) => s.trim());
@@ -395,7 +409,13 @@ function generate(url, run, opts, seconds, { warmUp = false } = {}) {
   const paths = Array.from({ length: count }, (_, i) => requestPath(run.mix, i, opts));
   const pathsFile = path.join(os.tmpdir(), `bk-bench-paths-${process.pid}.txt`);
   return {
-    done: runWrk(wrkBin, url, paths, { connections: CONNECTIONS, seconds, pathsFile, acceptEncoding: ACCEPT_ENCODING }).then((r) => ({
+    done: runWrk(wrkBin, url, paths, {
+      connections: CONNECTIONS,
+      seconds,
+      pathsFile,
+      acceptEncoding: ACCEPT_ENCODING,
+      pipeline: run.pipelined ? PIPELINE : 1,
+    }).then((r) => ({
       ...r,
       // A never-repeating mix asked more than its list would have repeated itself (answers cached): say so.
       ...(run.mix.mix === 'cold' && !warmUp && r.requests > count ? { repeatedPaths: r.requests - count } : {}),
@@ -682,6 +702,7 @@ async function benchSize(size, baseEnv, natsBin) {
     const runs = {
       cold: { mix: mixes.cold },
       hot: { mix: mixes.hot },
+      'hot-pipelined': { mix: mixes.hot, pipelined: true },
       nearby: { mix: mixes.nearby },
       'postgis-cold': { mix: mixes.cold, opts: { path: '/api/bench/postgis-public' } },
       'postgis-nearby': { mix: mixes.nearby, opts: { path: '/api/bench/postgis-nearby' } },
@@ -689,7 +710,7 @@ async function benchSize(size, baseEnv, natsBin) {
       'peer-hot': { mix: mixes.hot, opts: { path: '/api/bench/peer-public' } },
       'peer-nearby': { mix: mixes.nearby, opts: { path: '/api/bench/peer-nearby' } },
       'sql-cold': { mix: { ...mixes.cold, limit: 500 }, opts: { path: '/api/bench/public-sql' } },
-      ceiling: { mix: mixes.hot },
+      ceiling: { mix: mixes.hot, pipelined: true },
     };
     const pidsOf = () => ({
       gateway: children[1].exitCode === null ? [children[1].pid] : [],
@@ -841,29 +862,21 @@ async function benchSize(size, baseEnv, natsBin) {
       }
     };
 
-    for (const [at, name] of MIXES.entries()) {
-      if (OPEN_LOOP && !result.openLoop && /^(postgis|sql|peer)/.test(name)) await openLoopPhase();
+    /**
+     * One closed-loop run of a mix after its warm-up, with the CPU of every process group, the machine's, and the
+     * generator's against the server's. `beforeLoad` runs once warmed up; `during(stopAt)` alongside the load.
+     */
+    const measureMix = async (name, { beforeLoad = async () => undefined, during = () => null } = {}) => {
       const run = runs[name];
-      if (!run) throw new Error(`unknown mix ${name}`);
-      const isPeer = PEER_MIXES.includes(name);
-      if (isPeer && !peer) await startPeer();
       const url = name === 'ceiling' ? `http://127.0.0.1:${ceiling.port}` : baseUrl;
       const warmOffset = run.mix.mix === 'cold' ? -1 : 0;
       if (WARMUP > 0) await generate(url, run, { ...run.opts, cycleOffset: warmOffset }, WARMUP, { warmUp: true }).done;
       sampler.resetWindow();
-      const peerBefore = isPeer ? await peerStats(Date.now()) : null;
+      const ahead = await beforeLoad();
       const before = cpuSnapshot(pidsOf);
       const machineBefore = machineCpu();
       const load = generate(url, run, run.opts, DURATION);
-      const stopAt = Date.now() + DURATION * 1000 - 500;
-      const measuredFrom = Date.now();
-      // The peer's loop moves other kits to other places than the finder's (its own stream), so no move is a no-op.
-      const fresh =
-        name === 'cold'
-          ? freshnessLoop(nc, baseUrl, ids, stopAt, createRng(SEED))
-          : name === 'peer-cold'
-            ? freshnessLoop(nc, baseUrl, ids, stopAt, createRng(SEED + 26), '/api/bench/peer-nearby')
-            : null;
+      const alongside = during(Date.now() + DURATION * 1000 - 500);
       const s = await load.done;
       const machineAfter = machineCpu();
       s.cpuPercent = cpuShare(before, cpuSnapshot(pidsOf), s.durationSeconds);
@@ -878,6 +891,39 @@ async function benchSize(size, baseEnv, natsBin) {
       s.machineCpuPercent = { busy, ofCapacity: CPU_COUNT * 100, benchmarkProcesses: ours, otherProcesses: Math.max(0, busy - ours) };
       s.loadAverage = Math.round(os.loadavg()[0] * 100) / 100;
       s.geoSearchPeakRssBytes = sampler.windowPeak();
+      return { s, ahead, alongside };
+    };
+    const sayMix = (name, s) =>
+      say(
+        `${name.padEnd(14)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  errors ${s.errors}  generator (${s.generator.name}) ${s.generator.cpuPercent} % vs server ${s.serverCpuPercent} %${s.generatorBound ? '  GENERATOR-BOUND' : ''}  cpu% ${JSON.stringify(s.cpuPercent)}`,
+      );
+
+    for (const [at, name] of MIXES.entries()) {
+      if (OPEN_LOOP && !result.openLoop && /^(postgis|sql|peer)/.test(name)) await openLoopPhase();
+      if (!runs[name]) throw new Error(`unknown mix ${name}`);
+      // Measured with the hot mix in the pairs below.
+      if (name === 'ceiling' && MIXES.includes('hot')) continue;
+      const isPeer = PEER_MIXES.includes(name);
+      if (isPeer && !peer) await startPeer();
+      let measuredFrom = Date.now();
+      const {
+        s,
+        ahead: peerBefore,
+        alongside: fresh,
+      } = await measureMix(name, {
+        beforeLoad: async () => {
+          const stats = isPeer ? await peerStats(Date.now()) : null;
+          measuredFrom = Date.now();
+          return stats;
+        },
+        // The peer's loop moves other kits to other places than the finder's (its own stream), so no move is a no-op.
+        during: (stopAt) =>
+          name === 'cold'
+            ? freshnessLoop(nc, baseUrl, ids, stopAt, createRng(SEED))
+            : name === 'peer-cold'
+              ? freshnessLoop(nc, baseUrl, ids, stopAt, createRng(SEED + 26), '/api/bench/peer-nearby')
+              : null,
+      });
       result.mixes[name] = s;
       if (fresh && name === 'cold') result.freshness = await fresh;
       if (fresh && name === 'peer-cold') result.peerFreshness = await fresh;
@@ -887,9 +933,7 @@ async function benchSize(size, baseEnv, natsBin) {
         s.peerCache = { hits: peerAfter.cache.hits - peerBefore.cache.hits, misses: peerAfter.cache.misses - peerBefore.cache.misses };
         if (!PEER_MIXES.includes(MIXES[at + 1])) await stopPeer();
       }
-      say(
-        `${name.padEnd(14)} ${String(s.reqPerSec).padStart(8)} req/s  p50 ${s.latencyMs.p50} ms  p99 ${s.latencyMs.p99} ms  errors ${s.errors}  generator (${s.generator.name}) ${s.generator.cpuPercent} % vs server ${s.serverCpuPercent} %${s.generatorBound ? '  GENERATOR-BOUND' : ''}  cpu% ${JSON.stringify(s.cpuPercent)}`,
-      );
+      sayMix(name, s);
       if (fresh) {
         const f = name === 'cold' ? result.freshness : result.peerFreshness;
         say(`freshness under the ${name} mix: p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms over ${f.samples} moves (${f.timeouts} not seen in 30 s)`);
@@ -898,6 +942,34 @@ async function benchSize(size, baseEnv, natsBin) {
         say(
           `peer rebuilds in full during ${name}: ${s.peerRebuilds.count}, p50 ${s.peerRebuilds.p50Ms} ms, max ${s.peerRebuilds.maxMs} ms, ${s.peerRebuilds.totalMs} ms in all`,
         );
+    }
+
+    // The ratio judged: pipelined hot and ceiling runs, each pair one right after the other.
+    if (MIXES.includes('hot') && MIXES.includes('ceiling')) {
+      const pairOf = (hot, ceil) => ({
+        hot: hot.reqPerSec,
+        ceiling: ceil.reqPerSec,
+        share: Math.round((hot.reqPerSec / ceil.reqPerSec) * 1000) / 1000,
+        pipeline: hot.generator.pipeline,
+        generatorCpuPercent: { hot: hot.generator.cpuPercent, ceiling: ceil.generator.cpuPercent },
+        serverCpuPercent: { hot: hot.serverCpuPercent, ceiling: ceil.serverCpuPercent },
+        generatorBound: hot.generatorBound || ceil.generatorBound,
+      });
+      result.hotVsCeilingPairs = [];
+      const runsOfPairs = [];
+      for (let k = 0; k < HOT_CEILING_PAIRS; k++) {
+        const { s: hot } = await measureMix('hot-pipelined');
+        sayMix('hot-pipelined', hot);
+        const { s: ceil } = await measureMix('ceiling');
+        sayMix('ceiling', ceil);
+        result.hotVsCeilingPairs.push(pairOf(hot, ceil));
+        runsOfPairs.push({ hot, ceil, share: hot.reqPerSec / ceil.reqPerSec });
+      }
+      // The median pair's two runs stand for the mixes in the tables (the lower middle of an even count).
+      const median = [...runsOfPairs].sort((a, b) => a.share - b.share)[Math.floor((runsOfPairs.length - 1) / 2)];
+      result.mixes['hot-pipelined'] = median.hot;
+      result.mixes.ceiling = median.ceil;
+      say(`hot vs ceiling, pair by pair: ${result.hotVsCeilingPairs.map((p) => `${Math.round(p.share * 100)} %`).join(', ')}`);
     }
 
     if (OPEN_LOOP && !result.openLoop) await openLoopPhase();

@@ -2,12 +2,25 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const MB = 1024 ** 2;
-const MIX_ORDER = ['cold', 'hot', 'nearby', 'ceiling', 'peer-cold', 'peer-hot', 'peer-nearby', 'postgis-cold', 'postgis-nearby', 'sql-cold'];
+const MIX_ORDER = [
+  'cold',
+  'hot',
+  'hot-pipelined',
+  'nearby',
+  'ceiling',
+  'peer-cold',
+  'peer-hot',
+  'peer-nearby',
+  'postgis-cold',
+  'postgis-nearby',
+  'sql-cold',
+];
 const MIX_LABEL = {
   cold: 'cold viewports',
   hot: 'hot viewports',
+  'hot-pipelined': 'hot viewports, 8 at once (median pair)',
   nearby: 'nearby',
-  ceiling: 'ceiling (bare Node, hot bytes)',
+  ceiling: 'ceiling (bare Node, hot bytes, 8 at once; median pair)',
   'peer-cold': 'Node peer viewports (supercluster)',
   'peer-hot': 'Node peer hot viewports',
   'peer-nearby': 'Node peer nearby (kdbush + geokdbush)',
@@ -25,7 +38,7 @@ function mixRows(r) {
       mix: MIX_LABEL[name] ?? name,
       rps: m.reqPerSec.toFixed(0),
       p50: `${m.latencyMs.p50} ms`,
-      p99: `${m.latencyMs.p99} ms`,
+      p99: m.latencyMs.p99 == null ? '-' : `${m.latencyMs.p99} ms`,
       errors: String(m.errors),
       generator: m.generator ? `${m.generator.name} ${m.generator.cpuPercent} %` : '-',
       server: m.serverCpuPercent != null ? `${m.serverCpuPercent} %${m.generatorBound ? ' GENERATOR-BOUND' : ''}` : '-',

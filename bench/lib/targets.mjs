@@ -61,7 +61,17 @@ export function checkTargets(r) {
       'postgis-nearby',
     );
   }
-  if (rps('hot') != null && rps('ceiling') != null) {
+  const pairs = r.hotVsCeilingPairs ?? [];
+  if (pairs.length > 0) {
+    const shares = pairs.map((p) => p.share).sort((a, b) => a - b);
+    const median = shares[Math.floor((shares.length - 1) / 2)];
+    const boundPairs = pairs.filter((p) => p.generatorBound).length;
+    const listed = pairs.map((p) => `${Math.round(p.share * 100)} %`).join(', ');
+    const what = `hot vs ceiling (bare Node server, same bytes, same generator, ${pairs[0].pipeline} requests at once), ${pairs.length > 1 ? `the median of ${pairs.length} pairs run one after the other (${listed})` : 'one pair'}`;
+    const actual = `${Math.round(median * 100)} %`;
+    if (boundPairs) add(what, `>= ${RATIO_TARGETS.hotVsCeiling * 100} %`, `${actual} (GENERATOR-BOUND in ${boundPairs} of the pairs)`, null);
+    else add(what, `>= ${RATIO_TARGETS.hotVsCeiling * 100} %`, actual, median >= RATIO_TARGETS.hotVsCeiling);
+  } else if (rps('hot') != null && rps('ceiling') != null) {
     const share = rps('hot') / rps('ceiling');
     judged(
       'hot vs ceiling (bare Node server, same bytes, same generator)',
@@ -75,8 +85,18 @@ export function checkTargets(r) {
   for (const name of ['cold', 'hot', 'nearby']) {
     const l = m[name]?.latencyMs;
     if (!l) continue;
+    const batch = m[name].generator?.pipeline > 1 ? ` (a batch of ${m[name].generator.pipeline} pipelined requests)` : '';
+    if (l.p99 == null) {
+      add(`${name}: p99 / p50${batch}`, `<= ${RATIO_TARGETS.p99OverP50}`, 'no p99 (wrk could not rank it)', null);
+      continue;
+    }
     const ratio = l.p99 / Math.max(1, l.p50);
-    add(`${name}: p99 / p50`, `<= ${RATIO_TARGETS.p99OverP50}`, `${round(ratio, 1)} (${l.p99} / ${l.p50} ms)`, ratio <= RATIO_TARGETS.p99OverP50);
+    add(
+      `${name}: p99 / p50${batch}`,
+      `<= ${RATIO_TARGETS.p99OverP50}`,
+      `${round(ratio, 1)} (${l.p99} / ${l.p50} ms)`,
+      ratio <= RATIO_TARGETS.p99OverP50,
+    );
   }
   const national = r.size >= 1_000_000;
   if (r.freshness?.samples) {
