@@ -27,7 +27,7 @@
 // ignored by git), so the benchmark never touches the shared dist/ folders. Not part of `npm test`; exit 0 whatever the figures, 1 only
 // when it could not measure.
 //
-// Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_FEED_WARMUP_PAGES=2  BENCH_SEED=20261121
+// Env: BENCH_SIZES=100000,1000000  BENCH_FEED_LIMIT=5000  BENCH_FEED_WARMUP_PAGES=20  BENCH_SEED=20261121
 //      BENCH_FEED_DATABASE=bleedkits_bench_feed
 //      BENCH_KEEP_DATABASE=1 (do not drop it at the end)
 //      BENCH_CPU_PROF=1 (the gateway and kits write V8 CPU profiles into bench/results/logs/cpuprof-<size>-<date>/ on exit)
@@ -67,7 +67,7 @@ const SIZES = (env0.BENCH_SIZES || '100000,1000000')
   .map((s) => Number(s.trim()))
   .filter((n) => n > 0);
 const LIMIT = Number(env0.BENCH_FEED_LIMIT || 5000);
-const WARMUP_PAGES = Number(env0.BENCH_FEED_WARMUP_PAGES ?? 2);
+const WARMUP_PAGES = Number(env0.BENCH_FEED_WARMUP_PAGES ?? 20);
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_FEED_DATABASE || 'bleedkits_bench_feed';
 /** Production runs two kits replicas (k8s/overlays/production), and a page's parts are read by whichever replica is free. */
@@ -215,6 +215,8 @@ async function pageWholeFeed(baseUrl, key, expected, gatewayRss, pidsOf) {
     seconds: round(seconds, 2),
     kitsPerSecond: Math.round(records / seconds),
     pageMs: { p50: round(percentile(pageMs, 50)), p99: round(percentile(pageMs, 99)), max: round(Math.max(...pageMs)) },
+    // In the order they were read: a process still compiling its code shows as slow first pages.
+    pageMsInOrder: pageMs.map((ms) => Math.round(ms)),
     megabytes: round(bytes / MB),
     gatewayPeakRssBytes: gatewayRss.windowPeak(),
     machineBusyPercentOfOneCore: Math.round(((cpu1.busy - cpu0.busy) / seconds) * 100),
