@@ -92,7 +92,7 @@ const CONNECTIONS = Number(env0.BENCH_CONNECTIONS || 32);
 const PIPELINE = Math.max(1, Number(env0.BENCH_PIPELINE || 8));
 /**
  * Pairs of pipelined hot and ceiling runs, one right after the other, whose median ratio is judged: the gateway's
- * cost per cached answer moved by a fifth between runs a minute apart here, with nothing else running.
+ * cost per cached answer moves from one minute to the next on a shared machine, and one pair made the verdict a draw.
  */
 const HOT_CEILING_PAIRS = Math.max(1, Number(env0.BENCH_HOT_CEILING_PAIRS || 3));
 const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,ceiling,peer-cold,peer-hot,peer-nearby,postgis-cold,postgis-nearby')

@@ -4,7 +4,7 @@
 -- the CPU seconds wrk itself used (os.clock(): the whole process, so run it with one thread per core measured).
 -- WRK_PIPELINE > 1 sends that many requests at once on each connection (HTTP/1.1 pipelining, the next paths of the
 -- list): the server answers each in turn, wrk counts every answer but times the batch, and its own CPU per request
--- falls by a third, so a bare server is measured rather than wrk.
+-- falls well below a bare server's, so the server is measured rather than wrk.
 local paths = {}
 local n = 0
 local i = 0

@@ -26,10 +26,10 @@ import { readGatewayEnv } from '../src/config/env';
 export const ADMIN = { email: 'admin@register.test', password: 'Adm1n!Password' };
 
 /**
- * What a beforeAll that boots a stack is given instead of a test's 30 s. Seven contexts boot in about a second here,
- * but on CI's two cores, beside the other Jest worker, the full stack once took over 30 s and a slow boot was reported
- * as four failed tests. A context slower than 5 s is named on stderr; one that never answers still fails on its own
- * within 10 s (startTestService's wait for its health subject).
+ * What a beforeAll that boots a stack is given instead of a test's timeout: on CI's two cores, beside the other Jest
+ * worker, the full stack once took longer than a test may, and a slow boot was reported as failed tests. A slow
+ * context is named on stderr; one that never answers still fails on its own (startTestService's wait for its health
+ * subject).
  */
 export const STACK_BOOT_TIMEOUT_MS = 120_000;
 
