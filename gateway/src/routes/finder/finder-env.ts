@@ -7,7 +7,7 @@ import { withoutEmpty } from '@bleedkits/platform';
  * also asked of a second one), the answers kept in memory, and what browsers and CDNs may cache.
  */
 export function readFinderEnv(source: NodeJS.ProcessEnv = process.env) {
-  return cleanEnv(withoutEmpty(source), {
+  const env = cleanEnv(withoutEmpty(source), {
     FINDER_QUERY_TIMEOUT_MS: num({
       default: 2000,
       desc: 'one geo-search query; a query that times out is asked once more (another replica answers it)',
@@ -35,5 +35,11 @@ export function readFinderEnv(source: NodeJS.ProcessEnv = process.env) {
       desc: "also relays the benchmark's baselines: PostGIS (/api/bench/postgis-public, /api/bench/postgis-nearby) and the Node peer (/api/bench/peer-public, /api/bench/peer-nearby)",
     }),
   });
+  // A share outside 0..1 or a negative delay would not fail: it would quietly turn hedging off, or into asking twice.
+  if (!(env.FINDER_HEDGE_SHARE >= 0 && env.FINDER_HEDGE_SHARE <= 1))
+    throw new Error(`FINDER_HEDGE_SHARE must be between 0 and 1 (the part of map queries that may be asked twice); got ${env.FINDER_HEDGE_SHARE}`);
+  if (!(env.FINDER_HEDGE_AFTER_MS >= 0))
+    throw new Error(`FINDER_HEDGE_AFTER_MS must be 0 (never hedge) or more milliseconds; got ${env.FINDER_HEDGE_AFTER_MS}`);
+  return env;
 }
 export type FinderEnv = ReturnType<typeof readFinderEnv>;
