@@ -10,7 +10,7 @@ import path from 'node:path';
 import {
   DEFAULTS,
   ROOT,
-  distinctFreePorts,
+  distinctListeningPorts,
   dropDatabase,
   ensureDatabase,
   ensureInfrastructure,
@@ -251,7 +251,7 @@ async function runEndToEnd(env) {
     await ensureDatabase(databaseUrl);
     await redisCommands(redisUrl, [['FLUSHDB']]);
 
-    const [natsPort, gatewayPort, ...servicePortList] = await distinctFreePorts(2 + SERVICES.length);
+    const [natsPort, gatewayPort, ...servicePortList] = await distinctListeningPorts(2 + SERVICES.length);
     if (!natsBin) throw new Error('no nats-server binary for the private NATS');
     nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], { stdio: 'ignore' });
     await waitForPort('127.0.0.1', natsPort, { timeoutMs: 20_000, name: 'private nats-server' });

@@ -326,6 +326,37 @@ export function redisDb(url, db) {
   return u.toString().replace(/\/$/, '');
 }
 
+/**
+ * `n` distinct free ports for servers to listen on, below the kernel's ephemeral range. A port picked by binding to
+ * port 0 comes from that range, and before the server binds it an outgoing connection (to Postgres, Redis, NATS) may
+ * take it as its local port and hold it for as long as it lives: a service then fails to listen on every restart.
+ */
+export async function distinctListeningPorts(n) {
+  let low = 32768;
+  try {
+    low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low;
+  } catch {
+    // not Linux: the usual range
+  }
+  const from = 10000;
+  if (low - from < 1000) return distinctFreePorts(n);
+  const ports = [];
+  let candidate = from + Math.floor(Math.random() * (low - from - 200));
+  for (let tried = 0; ports.length < n && tried < low - from; tried++, candidate = candidate + 1 >= low ? from : candidate + 1) {
+    if (await canListenOn(candidate)) ports.push(candidate);
+  }
+  return ports.length === n ? ports : distinctFreePorts(n);
+}
+
+function canListenOn(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
+  });
+}
+
 export async function distinctFreePorts(n) {
   const ports = new Set();
   while (ports.size < n) ports.add(await freePort());
