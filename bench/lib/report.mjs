@@ -18,9 +18,9 @@ const MIX_ORDER = [
 const MIX_LABEL = {
   cold: 'cold viewports',
   hot: 'hot viewports',
-  'hot-pipelined': 'hot viewports, 8 at once (median pair)',
+  'hot-pipelined': 'hot viewports, pipelined (median pair)',
   nearby: 'nearby',
-  ceiling: 'ceiling (bare Node, hot bytes, 8 at once; median pair)',
+  ceiling: 'ceiling (bare Node, hot bytes, pipelined; median pair)',
   'peer-cold': 'Node peer viewports (supercluster)',
   'peer-hot': 'Node peer hot viewports',
   'peer-nearby': 'Node peer nearby (kdbush + geokdbush)',
@@ -40,7 +40,9 @@ function mixRows(r) {
       p50: `${m.latencyMs.p50} ms`,
       p99: m.latencyMs.p99 == null ? '-' : `${m.latencyMs.p99} ms`,
       errors: String(m.errors),
-      generator: m.generator ? `${m.generator.name} ${m.generator.cpuPercent} %` : '-',
+      generator: m.generator
+        ? `${m.generator.name} ${m.generator.cpuPercent} %${m.generator.pipeline > 1 ? `, ${m.generator.pipeline} at once` : ''}`
+        : '-',
       server: m.serverCpuPercent != null ? `${m.serverCpuPercent} %${m.generatorBound ? ' GENERATOR-BOUND' : ''}` : '-',
     };
   });
