@@ -12,8 +12,8 @@ export type FetchMock = jest.Mock<Promise<Response>, [RequestInfo | URL, Request
   bodies(key: string): Promise<unknown[]>;
 };
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 export function mockFetch(routes: Routes): FetchMock {

@@ -4,6 +4,7 @@ import { get as httpGet } from 'node:http';
 import { PRIVATE_KIT_FIELDS, PUBLIC_KIT_FIELDS, PUBLIC_SNAPSHOT_FIELDS, type PublicSnapshot, readPublicSnapshot } from '@bleedkits/contracts';
 import { checkDescribed } from '../../../test/described-answers';
 import { type Stack, startStack, STACK_BOOT_TIMEOUT_MS } from '../../../test/stack-harness';
+import { SNAPSHOT_BEING_MADE_MESSAGE } from '@bleedkits/geo-search';
 import { startGeoReplica } from '../../../test/geo-replica';
 import { type SeedKit, seedKitsSql } from './testing/seed-kits';
 import { syntheticUkKits } from './testing/uk-kits';
@@ -40,6 +41,7 @@ describe('GET /api/bleed-kits/public-snapshot (gateway → geo-search in chunks)
   let lastRevision = 0;
   let first: Raw;
   let doc: PublicSnapshot;
+  const beingMade: Raw[] = [];
 
   beforeAll(async () => {
     stack = await startStack({ contexts: ['identity', 'kits'] });
@@ -63,7 +65,15 @@ describe('GET /api/bleed-kits/public-snapshot (gateway → geo-search in chunks)
       { GEO_SNAPSHOT_MIN_INTERVAL_MS: '0', GEO_SNAPSHOT_CHUNK_BYTES: String(CHUNK_BYTES), GEO_CATCHUP_INTERVAL_MS: '300' },
       { revision: lastRevision, timeoutMs: 60_000 },
     );
-    first = await rawGet(stack.baseUrl + PATH, { 'accept-encoding': 'gzip, deflate, br' });
+    // The replica makes its first document on the first request and answers 503 until it exists (never a 504).
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      first = await rawGet(stack.baseUrl + PATH, { 'accept-encoding': 'gzip, deflate, br' });
+      if (first.status !== 503 || Date.now() > deadline) break;
+      beingMade.push(first);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (first.status !== 200) throw new Error(`the snapshot was answered ${first.status}: ${first.body.toString('utf8').slice(0, 300)}`);
     doc = JSON.parse(gunzipSync(first.body).toString('utf8')) as PublicSnapshot;
   }, STACK_BOOT_TIMEOUT_MS);
 
@@ -87,6 +97,14 @@ describe('GET /api/bleed-kits/public-snapshot (gateway → geo-search in chunks)
     expect(doc.revision).toBe(lastRevision);
     expect(doc.kits).toHaveLength(KITS);
     expect(first.headers['x-kit-count']).toBe(String(KITS));
+  });
+
+  it('answers 503 with Retry-After while the replica makes its first document, so a browser knows to come back', () => {
+    expect(beingMade.length).toBeGreaterThan(0);
+    for (const answer of beingMade) {
+      expect(answer.headers['retry-after']).toMatch(/^\d+$/);
+      expect(JSON.parse(answer.body.toString('utf8'))).toMatchObject({ message: SNAPSHOT_BEING_MADE_MESSAGE });
+    }
   });
 
   it('holds only public fields, no private value and no kit that is not public (scanned like the other public answers)', () => {

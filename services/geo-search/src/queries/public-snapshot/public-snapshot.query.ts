@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createGzip } from 'node:zlib';
 import {
   CodedError,
+  ErrorCode,
   PUBLIC_SNAPSHOT_FIELDS,
   type PublicKit,
   type PublicSnapshotChunkRequest,
@@ -33,7 +34,7 @@ const SLICE = 10_000;
 export class PublicSnapshotQueryHandler {
   private readonly logger = new Logger('PublicSnapshot');
   private built: BuiltPublicSnapshot | null = null;
-  private building: Promise<BuiltPublicSnapshot> | null = null;
+  private building: Promise<void> | null = null;
 
   constructor(
     private readonly projection: KitProjection,
@@ -44,7 +45,7 @@ export class PublicSnapshotQueryHandler {
     const q = (input ?? {}) as PublicSnapshotChunkRequest;
     const offset = typeof q.offset === 'number' && Number.isInteger(q.offset) && q.offset >= 0 ? q.offset : 0;
     if (!this.projection.isReady) throw indexLoading();
-    const doc = q.etag && this.built?.etag === q.etag ? this.built : await this.current();
+    const doc = q.etag && this.built?.etag === q.etag ? this.built : this.current();
     if (q.etag && q.etag !== doc.etag) throw CodedError.conflict('The snapshot changed while it was being read; start again.');
     const meta = { etag: doc.etag, offset, total: doc.gzipped.byteLength, kits: doc.kits };
     if (q.ifNoneMatch && q.ifNoneMatch === doc.etag) return new Answer(Buffer.alloc(0), null, { snapshot: { ...meta, notModified: true } }, false);
@@ -53,35 +54,56 @@ export class PublicSnapshotQueryHandler {
     return new Answer(doc.gzipped.subarray(offset, offset + this.env.GEO_SNAPSHOT_CHUNK_BYTES), null, { snapshot: meta }, false);
   }
 
-  /** The document for the projection, made again when the projection moved on and the last one is old enough. */
-  private current(): Promise<BuiltPublicSnapshot> | BuiltPublicSnapshot {
+  /**
+   * The document for the projection, made again when the projection moved on and the last one is old enough. Until
+   * a replica's first document is made it answers 'service unavailable' at once: at a national register that takes
+   * longer than the gateway waits for an answer, and a 504 would say the replica is broken rather than busy.
+   */
+  private current(): BuiltPublicSnapshot {
     const built = this.built;
     const tag = this.projection.tag;
     const fresh = built && (built.tag === tag || Date.now() - built.builtAt < this.env.GEO_SNAPSHOT_MIN_INTERVAL_MS);
     if (built && fresh) return built;
+    this.building ??= this.build(tag).finally(() => {
+      this.building = null;
+    });
+    // While a newer one is being made, the previous document still answers.
+    if (built) return built;
+    throw snapshotBeingMade(this.projection.size);
+  }
+
+  private async build(tag: string): Promise<void> {
     // The kits and the gazetteer as they are now (both copied at once; the projection may move on during the build).
     const entries = this.projection.kits.entriesInIdOrder();
     const outward = this.projection.kits.gazetteer.outwardPlaces();
     const revision = this.projection.revision;
-    this.building ??= buildPublicSnapshot(entries, outward, revision, tag)
-      .then((doc) => {
-        this.built = doc;
-        this.logger.log({
-          msg: 'public snapshot built',
-          kits: doc.kits,
-          gzippedBytes: doc.gzipped.byteLength,
-          identityBytes: doc.identityBytes,
-          revision,
-        });
-        return doc;
-      })
-      .finally(() => {
-        this.building = null;
+    try {
+      const doc = await buildPublicSnapshot(entries, outward, revision, tag);
+      this.built = doc;
+      this.logger.log({
+        msg: 'public snapshot built',
+        kits: doc.kits,
+        gzippedBytes: doc.gzipped.byteLength,
+        identityBytes: doc.identityBytes,
+        revision,
       });
-    // While a newer one is being made, the previous document still answers.
-    return built ?? this.building;
+    } catch (error) {
+      // The next request tries again; the previous document, if any, goes on answering.
+      this.logger.error({ msg: 'public snapshot could not be built', revision, error: String(error) });
+    }
   }
 }
+
+export const SNAPSHOT_BEING_MADE_MESSAGE = 'The offline copy of the register is being made. Please try again in a moment.';
+/** A cautious rate of making the document, for the Retry-After of a replica still making its first one (bench:snapshot measures the real rate). */
+const KITS_MADE_PER_SECOND = 40_000;
+
+const snapshotBeingMade = (kits: number) =>
+  new CodedError({
+    code: ErrorCode.ServiceUnavailable,
+    message: SNAPSHOT_BEING_MADE_MESSAGE,
+    retryAfterSeconds: Math.min(60, Math.max(1, Math.ceil(kits / KITS_MADE_PER_SECOND))),
+  });
 
 /**
  * Writes the snapshot document (contracts: finder/public-snapshot.ts) slice by slice into a gzip stream and a

@@ -84,6 +84,32 @@ describe('FinderPanel offline', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   }
 
+  it('comes back after Retry-After when the server is still making its first copy (503), a bounded number of times', async () => {
+    const { storage, stores } = installCacheStorage();
+    const busy = () =>
+      json({ message: 'The offline copy of the register is being made. Please try again in a moment.' }, 503, { 'Retry-After': '7' });
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    let asked = 0;
+    const fetchMock = mockFetch({
+      [`GET ${PUBLIC_SNAPSHOT_PATH}`]: () => (++asked < 3 ? busy() : new Response(JSON.stringify(SNAPSHOT), { headers: { ETag: 'W/"v9"' } })),
+    });
+    expect(await refreshSnapshot({ storage, wait, now: Date.parse('2026-11-20T09:15:00Z') })).toBe('updated');
+    expect(waits).toEqual([7000, 7000]);
+    expect(stores.get(SNAPSHOT_CACHE)?.size).toBe(1);
+
+    // Still busy after the last attempt, or a 503 without Retry-After: given up until the next visit, nothing stored.
+    const other = installCacheStorage();
+    mockFetch({ [`GET ${PUBLIC_SNAPSHOT_PATH}`]: busy });
+    expect(await refreshSnapshot({ storage: other.storage, wait, now: Date.parse('2026-11-20T09:15:00Z') })).toBe('failed');
+    expect(waits).toHaveLength(4);
+    mockFetch({ [`GET ${PUBLIC_SNAPSHOT_PATH}`]: () => json({ message: 'down' }, 503) });
+    expect(await refreshSnapshot({ storage: other.storage, wait, now: Date.parse('2026-11-20T09:15:00Z') })).toBe('failed');
+    expect(waits).toHaveLength(4);
+    expect(other.stores.get(SNAPSHOT_CACHE)?.size ?? 0).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('with no network, searches a postcode district in the stored snapshot and lists its kits nearest first with the offline notice', async () => {
     const { storage, stores } = installCacheStorage();
     await downloadSnapshot(storage);

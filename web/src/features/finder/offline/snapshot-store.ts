@@ -14,7 +14,20 @@ const FETCHED_AT = 'X-Bk-Fetched-At';
 export type OfflineKits = { asOf: string; kits: FinderKit[]; outwardCodes: Map<string, LatLng> };
 export type RefreshOutcome = 'fresh' | 'updated' | 'unchanged' | 'failed' | 'unsupported';
 
-type Deps = { storage?: CacheStorage | null; fetchFn?: typeof fetch; now?: number };
+type Deps = { storage?: CacheStorage | null; fetchFn?: typeof fetch; now?: number; wait?: (ms: number) => Promise<void> };
+
+/** A replica that is still making its first copy answers 503 with Retry-After: asked again this often, at most. */
+const BUSY_ATTEMPTS = 3;
+const BUSY_WAIT_MAX_MS = 60_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How long a 503 asks us to wait, or null when the answer is not one to try again (no Retry-After in seconds). */
+function busyFor(res: Response): number | null {
+  if (res.status !== 503) return null;
+  const header = res.headers.get('Retry-After');
+  const seconds = header && /^\d+$/.test(header.trim()) ? Number(header) : NaN;
+  return Number.isFinite(seconds) ? Math.min(seconds * 1000, BUSY_WAIT_MAX_MS) : null;
+}
 
 const browserCaches = (): CacheStorage | null => (typeof caches === 'undefined' ? null : caches);
 
@@ -36,7 +49,7 @@ export function refreshSnapshot(deps: Deps = {}): Promise<RefreshOutcome> {
   return refreshing;
 }
 
-async function refreshOnce({ storage = browserCaches(), fetchFn = fetch, now = Date.now() }: Deps): Promise<RefreshOutcome> {
+async function refreshOnce({ storage = browserCaches(), fetchFn = fetch, now = Date.now(), wait = sleep }: Deps): Promise<RefreshOutcome> {
   if (!storage) return 'unsupported';
   try {
     const cache = await storage.open(SNAPSHOT_CACHE);
@@ -46,7 +59,14 @@ async function refreshOnce({ storage = browserCaches(), fetchFn = fetch, now = D
     const etag = stored?.headers.get('ETag');
     // no-store: the browser's HTTP cache must not answer for the server (the server's 304 is what renews the date).
     const url = typeof location === 'undefined' ? PUBLIC_SNAPSHOT_PATH : new URL(PUBLIC_SNAPSHOT_PATH, location.origin).toString();
-    const res = await fetchFn(url, { headers: etag ? { 'If-None-Match': etag } : {}, cache: 'no-store', credentials: 'omit' });
+    const ask = () => fetchFn(url, { headers: etag ? { 'If-None-Match': etag } : {}, cache: 'no-store', credentials: 'omit' });
+    let res = await ask();
+    for (let attempt = 1; attempt < BUSY_ATTEMPTS; attempt++) {
+      const busy = busyFor(res);
+      if (busy === null) break;
+      await wait(busy);
+      res = await ask();
+    }
     const stamp = new Date(now).toISOString();
     if (res.status === 304 && stored) {
       await cache.put(
