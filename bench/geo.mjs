@@ -101,17 +101,22 @@ const MIXES = (env0.BENCH_MIXES || 'cold,hot,nearby,ceiling,peer-cold,peer-hot,p
 const FAULTS = env0.BENCH_FAULTS !== '0';
 /** wrk (default) or autocannon (the old generator, which tops out near 3,500 req/s here: kept to compare). */
 const GENERATOR = env0.BENCH_GENERATOR === 'autocannon' ? 'autocannon' : 'wrk';
-/** The open-loop phase (BENCH_OPEN_LOOP=0 skips it): [share of the closed-loop maximum, cold mix cycle offset]. */
+/**
+ * The open-loop phase (BENCH_OPEN_LOOP=0 skips it): [share of the closed-loop maximum, the pass over the recorded list
+ * each never-repeating mix starts from there, one no other run asks].
+ */
 const OPEN_LOOP = env0.BENCH_OPEN_LOOP !== '0';
 /** Seconds of each open-loop run at its rate before it is measured (connections opened, not counted). */
 const OPEN_LOOP_WARMUP = Number(env0.BENCH_OPEN_LOOP_WARMUP_SECONDS ?? 3);
 /** Keep-alive connections the open-loop client may hold (a load balancer's pool); a request queues for a free one. */
 const OPEN_LOOP_CONNECTIONS = Number(env0.BENCH_OPEN_LOOP_CONNECTIONS || 64);
 const OPEN_LOOP_SHARES = [
-  [0.5, 10],
-  [0.8, 14],
+  [0.5, { cold: 10, nearby: 1000 }],
+  [0.8, { cold: 14, nearby: 2000 }],
 ];
-/** Paths written for a never-repeating (cold) mix: more than the fastest cold run asks in BENCH_DURATION_SECONDS. */
+/** Mixes whose every request is one not asked before in the run (deploy/k6/lib/mixes.js: coldBox, nearbyPoint). */
+const NEVER_REPEATING = new Set(['cold', 'nearby']);
+/** Paths written for a never-repeating mix (cold, nearby) per second: more than its fastest run asks in BENCH_DURATION_SECONDS. */
 const COLD_PATHS_PER_SECOND = Number(env0.BENCH_COLD_PATHS_PER_SECOND || 20_000);
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_DATABASE || 'bleedkits_bench';
@@ -402,10 +407,10 @@ function generate(url, run, opts, seconds, { warmUp = false } = {}) {
     const load = runAutocannon(url, { mix: run.mix, opts, seconds });
     return { done: load.done.then(summarise) };
   }
-  // A cold warm-up stays on its half-box-panned copy of the recorded list (cycling within it), so the measured
-  // boxes are still unseen when the run starts.
-  const cold = run.mix.mix === 'cold' ? (warmUp ? run.mix.requests.length : COLD_PATHS_PER_SECOND * seconds) : null;
-  const count = cold ?? (run.mix.mix === 'hot' ? run.mix.sequence.length : run.mix.requests.length);
+  // A never-repeating mix's warm-up stays on its moved copy of the recorded list (cycling within it), so the
+  // measured requests are still unseen when the run starts.
+  const fresh = NEVER_REPEATING.has(run.mix.mix) ? (warmUp ? run.mix.requests.length : COLD_PATHS_PER_SECOND * seconds) : null;
+  const count = fresh ?? (run.mix.mix === 'hot' ? run.mix.sequence.length : run.mix.requests.length);
   const paths = Array.from({ length: count }, (_, i) => requestPath(run.mix, i, opts));
   const pathsFile = path.join(os.tmpdir(), `bk-bench-paths-${process.pid}.txt`);
   return {
@@ -418,7 +423,7 @@ function generate(url, run, opts, seconds, { warmUp = false } = {}) {
     }).then((r) => ({
       ...r,
       // A never-repeating mix asked more than its list would have repeated itself (answers cached): say so.
-      ...(run.mix.mix === 'cold' && !warmUp && r.requests > count ? { repeatedPaths: r.requests - count } : {}),
+      ...(NEVER_REPEATING.has(run.mix.mix) && !warmUp && r.requests > count ? { repeatedPaths: r.requests - count } : {}),
     })),
   };
 }
@@ -807,8 +812,8 @@ async function benchSize(size, baseEnv, natsBin) {
     if (result.loadBeforeMixes > QUIET_LOAD) say(`!! starting the mixes on a busy machine (load ${result.loadBeforeMixes})`);
     result.mixes = {};
     // Latency at a steady arrival rate: the cold and nearby mixes sent open-loop at half and four fifths of what the
-    // closed loop reached: cold on boxes the closed loop never asked, nearby on the recorded points as the closed loop
-    // asked them (bench/README.md, "Known problems": with points never asked, nearby's open loop is an overload).
+    // closed loop reached, both on requests no run asked before (as in the closed loop: a rate that cache hits helped
+    // was an overload for points never seen; bench/README.md, "Known problems").
     // Run before the baselines: PostGIS keeps answering its timed-out queries for a while after its mixes, and that
     // backlog would be measured as the finder's latency; the Node peer runs only for its own mixes.
     const openLoopPhase = async () => {
@@ -816,13 +821,12 @@ async function benchSize(size, baseEnv, natsBin) {
       for (const name of ['cold', 'nearby']) {
         const closed = result.mixes[name];
         if (!closed) continue;
-        for (const [share, cycleOffset] of OPEN_LOOP_SHARES) {
+        for (const [share, passes] of OPEN_LOOP_SHARES) {
+          const cycleOffset = passes[name];
           const run = runs[name];
           const rate = Math.max(1, Math.round(closed.reqPerSec * share));
-          const count = name === 'cold' ? rate * (OPEN_LOOP_WARMUP + DURATION) + 1 : run.mix.requests.length;
-          const paths = Array.from({ length: count }, (_, i) =>
-            requestPath(run.mix, i, { ...run.opts, cycleOffset: name === 'cold' ? cycleOffset : 0 }),
-          );
+          const count = rate * (OPEN_LOOP_WARMUP + DURATION) + 1;
+          const paths = Array.from({ length: count }, (_, i) => requestPath(run.mix, i, { ...run.opts, cycleOffset }));
           let before = null;
           let measuredFrom = null;
           // The gateway's hedged queries (asked of a second replica too) while measured: the extra work hedging added.
@@ -869,7 +873,7 @@ async function benchSize(size, baseEnv, natsBin) {
     const measureMix = async (name, { beforeLoad = async () => undefined, during = () => null } = {}) => {
       const run = runs[name];
       const url = name === 'ceiling' ? `http://127.0.0.1:${ceiling.port}` : baseUrl;
-      const warmOffset = run.mix.mix === 'cold' ? -1 : 0;
+      const warmOffset = NEVER_REPEATING.has(run.mix.mix) ? -1 : 0;
       if (WARMUP > 0) await generate(url, run, { ...run.opts, cycleOffset: warmOffset }, WARMUP, { warmUp: true }).done;
       sampler.resetWindow();
       const ahead = await beforeLoad();

@@ -28,6 +28,33 @@ export function coldBox(mix, i, cycleOffset = 0) {
   return [north + dLat, south + dLat, east + dLng, west + dLng, zoom];
 }
 
+/** Half the side, in degrees, of the square a nearby point moves within on each pass after the first (about 1 km). */
+const NEARBY_JITTER = 0.01;
+
+/** Two numbers in [-0.5, 0.5) from (i, cycle): the same on every machine and in k6 (32-bit integer mixing only). */
+function jitter(i, cycle) {
+  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(cycle ^ 0xc2b2ae35, 0x27d4eb2f);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  const a = h >>> 0;
+  const b = Math.imul(a ^ (a >>> 15), 0x85ebca6b) >>> 0;
+  return [a / 2 ** 32 - 0.5, b / 2 ** 32 - 0.5];
+}
+
+/**
+ * Point i of the nearby mix. Past the end of the recorded list (cycle >= 1) every point moves to a place of its own
+ * within about a kilometre (people in the same towns, never at a point asked before), so no answer cache can help,
+ * as with a surge of people in different places. cycle < 0 is for warm-ups, on points the measured runs never ask.
+ */
+export function nearbyPoint(mix, i, cycleOffset = 0) {
+  const n = mix.requests.length;
+  const cycle = Math.floor(i / n) + cycleOffset;
+  const [lat, lng] = mix.requests[((i % n) + n) % n];
+  if (cycle === 0) return [lat, lng];
+  const [a, b] = jitter(((i % n) + n) % n, cycle);
+  return [lat + 2 * NEARBY_JITTER * a, lng + 2 * NEARBY_JITTER * b];
+}
+
 /** Path of request i of a mix. opts.path overrides the route (the SQL baseline reuses the cold mix). */
 export function requestPath(mix, i, opts = {}) {
   switch (mix.mix) {
@@ -39,7 +66,7 @@ export function requestPath(mix, i, opts = {}) {
       return `${opts.path || mix.path}?${viewportQuery(box, mix.limit)}`;
     }
     case 'nearby': {
-      const [lat, lng] = mix.requests[i % mix.requests.length];
+      const [lat, lng] = nearbyPoint(mix, i, opts.cycleOffset || 0);
       return `${opts.path || mix.path}?lat=${fmt(lat)}&lng=${fmt(lng)}&radius=${mix.radius}&limit=${mix.limit}`;
     }
     default:
