@@ -99,13 +99,15 @@ describe('a malformed-input corpus at every route', () => {
     await owner.post('/api/auth/register', { email: 'owner@example.org', password, firstName: 'Olive', lastName: 'Owner' });
     const kit = await owner.post('/api/bleed-kits', exampleKit());
     expect(kit.status).toBe(201);
-    // Every context answers and geo-search has read the feed (until then its routes answer 503 by design).
+    // Every context answers, geo-search has read the feed and made its offline snapshot (until then its routes answer
+    // 503 with Retry-After by design).
     for (let i = 0; i < 120; i++) {
-      const [health, finder] = await Promise.all([
+      const [health, finder, snapshot] = await Promise.all([
         rawRequest(stack.baseUrl, 'GET', '/api/health'),
         rawRequest(stack.baseUrl, 'GET', '/api/bleed-kits/nearby?lat=53.38&lng=-2.34'),
+        rawRequest(stack.baseUrl, 'GET', '/api/bleed-kits/public-snapshot'),
       ]);
-      if (health.status === 200 && finder.status === 200) break;
+      if (health.status === 200 && finder.status === 200 && snapshot.status === 200) break;
       await new Promise((r) => setTimeout(r, 250));
     }
     routes = await documentedRoutes(stack.baseUrl);

@@ -22,7 +22,8 @@ type Raw = { status: number; headers: Record<string, string | string[] | undefin
 /** The bytes exactly as they cross the wire (fetch would unzip them), checked against the API description. */
 async function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
   const raw = await new Promise<Raw>((resolve, reject) =>
-    httpGet(url, { headers }, (res) => {
+    // A connection of its own: a kept-alive one the server closes while idle (its keep-alive timeout) resets the next request.
+    httpGet(url, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res
         .on('data', (c: Buffer) => chunks.push(c))
