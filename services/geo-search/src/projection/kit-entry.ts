@@ -7,28 +7,45 @@ export const POSITION_BITS = 30;
 const SIDE = 2 ** POSITION_BITS;
 
 /**
- * One public kit as geo-search keeps it: its public JSON (serialised once, when its change is applied; never per
- * query), its position in degrees and as integer Web Mercator cells (which map cell holds it at any zoom, by a shift),
- * the names the gazetteer knows it by, and the minute its public verification status turns to overdue (0: never
- * without a new change). Immutable: a change makes a new entry. The public feed carries nothing private.
+ * Positions are kept in whole microdegrees (about 11 cm): V8 holds a small integer inside the object, and a double as
+ * a number object of its own, two more objects per kit for every full collection to visit (bench:index-heap).
  */
-export type KitEntry = {
-  readonly id: number;
-  readonly json: string;
-  readonly latitude: number;
-  readonly longitude: number;
-  readonly x: number;
-  readonly y: number;
-  readonly place: PlaceKeys;
-  readonly flipsAt: number;
-  /**
-   * A 64-bit hash of the JSON (two 32-bit halves, kept as signed 32-bit integers: V8 holds those in the object itself,
-   * where an unsigned half above 2^31 is a number object of its own, 32 MB at a million kits): the index's content
-   * hash is the XOR of its kits'.
-   */
-  readonly h1: number;
-  readonly h2: number;
-};
+export const MICRODEGREES = 1e6;
+
+/**
+ * One public kit as geo-search keeps it: its public JSON (serialised once, when its change is applied; never per
+ * query), its position in microdegrees and as integer Web Mercator cells (which map cell holds it at any zoom, by a
+ * shift), the names the gazetteer knows it by, and the minute its public verification status turns to overdue (0:
+ * never without a new change). Immutable: a change makes a new entry. The public feed carries nothing private.
+ */
+export class KitEntry {
+  constructor(
+    readonly id: number,
+    readonly json: string,
+    /** Latitude and longitude in microdegrees (integers). */
+    readonly lat6: number,
+    readonly lng6: number,
+    readonly x: number,
+    readonly y: number,
+    readonly place: PlaceKeys,
+    readonly flipsAt: number,
+    /**
+     * A 64-bit hash of the JSON (two 32-bit halves, kept as signed 32-bit integers: V8 holds those in the object
+     * itself, where an unsigned half above 2^31 is a number object of its own): the index's content hash is the XOR
+     * of its kits'.
+     */
+    readonly h1: number,
+    readonly h2: number,
+  ) {}
+
+  get latitude(): number {
+    return this.lat6 / MICRODEGREES;
+  }
+
+  get longitude(): number {
+    return this.lng6 / MICRODEGREES;
+  }
+}
 
 /**
  * JSON.stringify returns a string built from pieces that V8 keeps at about 1.4 bytes per character; a copy
@@ -67,18 +84,12 @@ export function kitEntryOf(p: {
   hash?: [number, number];
 }): KitEntry {
   const [h1, h2] = p.hash ?? textHash(p.json);
-  return {
-    id: p.id,
-    json: p.json,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    x: cellOf(mercatorX(p.longitude)),
-    y: cellOf(mercatorY(p.latitude)),
-    place: p.place,
-    flipsAt: p.flipsAt,
-    h1: h1 | 0,
-    h2: h2 | 0,
-  };
+  const lat6 = Math.round(p.latitude * MICRODEGREES);
+  const lng6 = Math.round(p.longitude * MICRODEGREES);
+  // The cells from the kept position, so an entry read back from a stored snapshot is the same entry.
+  const x = cellOf(mercatorX(lng6 / MICRODEGREES));
+  const y = cellOf(mercatorY(lat6 / MICRODEGREES));
+  return new KitEntry(p.id, p.json, lat6, lng6, x, y, p.place, p.flipsAt, h1 | 0, h2 | 0);
 }
 
 export function toKitEntry(kit: PublicKit, due: string | null | undefined, verification: PublicVerification): KitEntry | null {
@@ -102,5 +113,5 @@ export function toKitEntry(kit: PublicKit, due: string | null | undefined, verif
 export function overdueEntry(e: KitEntry): KitEntry {
   const listing = JSON.parse(e.json) as PublicKit;
   listing.verificationStatus = 'overdue';
-  return kitEntryOf({ ...e, json: flat(JSON.stringify(listing)), flipsAt: 0 });
+  return kitEntryOf({ id: e.id, json: flat(JSON.stringify(listing)), latitude: e.latitude, longitude: e.longitude, place: e.place, flipsAt: 0 });
 }

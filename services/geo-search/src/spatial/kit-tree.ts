@@ -1,4 +1,4 @@
-import { POSITION_BITS, type KitEntry } from '../projection/kit-entry';
+import { MICRODEGREES, POSITION_BITS, type KitEntry } from '../projection/kit-entry';
 
 /**
  * The public kits in a quadtree over the Web Mercator square, kept up to date kit by kit. A node is a map cell (level
@@ -15,9 +15,6 @@ import { POSITION_BITS, type KitEntry } from '../projection/kit-entry';
 export const LEAF_KITS = 32;
 /** No split below this level (cells of ~2 m): kits at one address stay in one leaf however many they are. */
 export const MAX_LEVEL = 26;
-/** Fixed-point unit of the coordinate sums: exact integers below 2^53 up to ~50 million kits. */
-const FIXED = 1e6;
-const fixed = (degrees: number) => Math.round(degrees * FIXED);
 
 export class TreeNode {
   count = 0;
@@ -54,7 +51,7 @@ function split(node: TreeNode): void {
   for (const e of kits) {
     const q = quarterOf(node, e);
     const child = (node.children[q] ??= new TreeNode(node.level + 1, (node.cx << 1) | (q & 1), (node.cy << 1) | (q >> 1)));
-    add(child, fixed(e.latitude), fixed(e.longitude));
+    add(child, e.lat6, e.lng6);
     child.kits!.push(e);
   }
   for (const c of node.children) if (c && c.count > LEAF_KITS && c.level < MAX_LEVEL) split(c);
@@ -113,7 +110,7 @@ function buildNode(kits: readonly KitEntry[], from: number, to: number, level: n
     for (let i = from; i < to; i++) {
       const e = kits[i];
       leaf.push(e);
-      add(node, fixed(e.latitude), fixed(e.longitude));
+      add(node, e.lat6, e.lng6);
     }
     return node;
   }
@@ -166,8 +163,8 @@ export class KitTree {
   }
 
   insert(e: KitEntry): void {
-    const lat = fixed(e.latitude);
-    const lng = fixed(e.longitude);
+    const lat = e.lat6;
+    const lng = e.lng6;
     this.root ??= new TreeNode(0, 0, 0);
     let node = this.root;
     for (;;) {
@@ -196,8 +193,8 @@ export class KitTree {
     const last = node.kits!.pop()!;
     if (at < node.kits!.length) node.kits![at] = last;
     path.push(node);
-    const lat = fixed(e.latitude);
-    const lng = fixed(e.longitude);
+    const lat = e.lat6;
+    const lng = e.lng6;
     for (const n of path) {
       n.count--;
       n.sumLat -= lat;
@@ -375,13 +372,13 @@ export class KitTree {
 
 function addKit(g: KitGroup, e: KitEntry): void {
   g.count++;
-  g.sumLat += fixed(e.latitude);
-  g.sumLng += fixed(e.longitude);
+  g.sumLat += e.lat6;
+  g.sumLng += e.lng6;
 }
 
 /** A group's centre in degrees, from its exact sums. */
 export function groupCentre(g: Pick<KitGroup, 'count' | 'sumLat' | 'sumLng'>): { latitude: number; longitude: number } {
-  return { latitude: g.sumLat / g.count / FIXED, longitude: g.sumLng / g.count / FIXED };
+  return { latitude: g.sumLat / g.count / MICRODEGREES, longitude: g.sumLng / g.count / MICRODEGREES };
 }
 
 // ---- Great-circle distances (geokdbush's formulas, ISC licence: the same distances to the same decimals) ----------
