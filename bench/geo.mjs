@@ -117,7 +117,7 @@ const OPEN_LOOP_SHARES = [
 /** Mixes whose every request is one not asked before in the run (deploy/k6/lib/mixes.js: coldBox, nearbyPoint). */
 const NEVER_REPEATING = new Set(['cold', 'nearby']);
 /** Paths written for a never-repeating mix (cold, nearby) per second: more than its fastest run asks in BENCH_DURATION_SECONDS. */
-const COLD_PATHS_PER_SECOND = Number(env0.BENCH_COLD_PATHS_PER_SECOND || 20_000);
+const NEVER_REPEATING_PATHS_PER_SECOND = Number(env0.BENCH_COLD_PATHS_PER_SECOND || 20_000);
 const SEED = Number(env0.BENCH_SEED || 20261121);
 const DB_NAME = env0.BENCH_DATABASE || 'bleedkits_bench';
 const INDEX_TIMEOUT_MS = Number(env0.BENCH_INDEX_TIMEOUT_SECONDS || 600) * 1000;
@@ -409,7 +409,7 @@ function generate(url, run, opts, seconds, { warmUp = false } = {}) {
   }
   // A never-repeating mix's warm-up stays on its moved copy of the recorded list (cycling within it), so the
   // measured requests are still unseen when the run starts.
-  const fresh = NEVER_REPEATING.has(run.mix.mix) ? (warmUp ? run.mix.requests.length : COLD_PATHS_PER_SECOND * seconds) : null;
+  const fresh = NEVER_REPEATING.has(run.mix.mix) ? (warmUp ? run.mix.requests.length : NEVER_REPEATING_PATHS_PER_SECOND * seconds) : null;
   const count = fresh ?? (run.mix.mix === 'hot' ? run.mix.sequence.length : run.mix.requests.length);
   const paths = Array.from({ length: count }, (_, i) => requestPath(run.mix, i, opts));
   const pathsFile = path.join(os.tmpdir(), `bk-bench-paths-${process.pid}.txt`);

@@ -4,6 +4,7 @@ import { type Actor, type NearbyQuery, type ViewportQuery, mercatorX, mercatorY,
 import { GeoSearchSubjects, KitsSubjects } from '@bleedkits/contracts/wire';
 import { type GeoHarness, actor, kitAt, registerKit, startGeoSearch, waitFor } from '../test/geo-harness';
 import { rng } from '../test/random-kits';
+import { MICRODEGREES } from './projection/kit-entry';
 import { KitProjection } from './projection/kit-projection';
 import { NearbyQueryHandler } from './queries/nearby/nearby.query';
 import { ViewportQueryHandler } from './queries/viewport/viewport.query';
@@ -170,7 +171,7 @@ describe('geo-search: incremental index = full rebuild', () => {
     const entries = [...projection.kits.values()];
     expect({ batch, ids: entries.map((e) => e.id).sort((a, b) => a - b) }).toEqual({ batch, ids: [...truth.keys()].sort((a, b) => a - b) });
     // Positions are kept to the microdegree.
-    const micro = (v: number) => Math.round(v * 1e6);
+    const micro = (v: number) => Math.round(v * MICRODEGREES);
     for (const e of entries) {
       const { lat, lng } = truth.get(e.id)!;
       expect({ id: e.id, lat: e.lat6, lng: e.lng6 }).toEqual({ id: e.id, lat: micro(lat), lng: micro(lng) });

@@ -5,6 +5,6 @@ export { KitFeedFollower } from './projection/kit-feed-follower';
 export { KitProjection } from './projection/kit-projection';
 export { ProjectionSnapshotStore } from './projection/snapshot-store';
 export { PublicKitIndex } from './spatial/public-kit-index';
-export { SNAPSHOT_BEING_MADE_MESSAGE } from './queries/public-snapshot/public-snapshot.query';
+export { SNAPSHOT_BEING_MADE_MESSAGE } from './queries/index-unavailable';
 export { HotQueryServer } from './transport/hot-query-server';
 export { decodeReply } from './transport/reply-frame';

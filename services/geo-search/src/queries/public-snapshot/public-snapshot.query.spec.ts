@@ -1,23 +1,20 @@
 import { gunzipSync } from 'node:zlib';
 import { CodedError, ErrorCode, londonToday } from '@bleedkits/contracts';
 import { readGeoSearchEnv } from '../../config/env';
-import { kitEntryOf } from '../../projection/kit-entry';
 import { KitProjection } from '../../projection/kit-projection';
-import { placeKeysOf } from '../../projection/place-keys';
-import { INDEX_LOADING_MESSAGE } from '../index-unavailable';
-import { PublicSnapshotQueryHandler, SNAPSHOT_BEING_MADE_MESSAGE } from './public-snapshot.query';
+import { entry } from '../../../test/random-kits';
+import { INDEX_LOADING_MESSAGE, SNAPSHOT_BEING_MADE_MESSAGE } from '../index-unavailable';
+import { PublicSnapshotQueryHandler } from './public-snapshot.query';
 
 const env = readGeoSearchEnv({ NODE_ENV: 'test', GEO_SNAPSHOT_MIN_INTERVAL_MS: '0' });
 
-function entry(id: number, name = `Kit ${id}`) {
-  const [latitude, longitude] = [53.4 + (id % 10) / 100, -2.4 + id / 1000];
-  const json = JSON.stringify({ id, locationName: name, latitude, longitude, postcode: 'M32 0TH' });
-  return kitEntryOf({ id, json, latitude, longitude, place: placeKeysOf('M32 0TH', 'Stretford'), flipsAt: 0 });
-}
-
 function projectionOf(n: number, ready = true): KitProjection {
   const projection = new KitProjection();
-  projection.restore({ revision: n, evaluatedDay: londonToday(new Date()), entries: Array.from({ length: n }, (_, i) => entry(i + 1)) });
+  projection.restore({
+    revision: n,
+    evaluatedDay: londonToday(new Date()),
+    entries: Array.from({ length: n }, (_, i) => entry(i + 1, 53.4 + (i % 10) / 100, -2.4 + i / 100_000)),
+  });
   if (ready) projection.markReady();
   return projection;
 }
@@ -68,7 +65,8 @@ describe(PublicSnapshotQueryHandler.name, () => {
     const projection = projectionOf(20);
     const handler = new PublicSnapshotQueryHandler(projection, env);
     const before = await firstDocument(handler);
-    projection.apply([{ revision: 21, kitId: 21, kit: { id: 21, locationName: 'New kit', latitude: 53.41, longitude: -2.39 } as never }]);
+    // Kit 1 leaves the public register.
+    projection.apply([{ revision: 21, kitId: 1, kit: null }]);
     // The change starts a new document; this answer is still the previous one, whole.
     const during = await handler.handle({ offset: 0 });
     expect(during.meta?.snapshot?.etag).toBe(before.meta?.snapshot?.etag);
@@ -77,6 +75,17 @@ describe(PublicSnapshotQueryHandler.name, () => {
       await new Promise((r) => setTimeout(r, 5));
       after = await handler.handle({ offset: 0 });
     }
-    expect(after.meta?.snapshot?.kits).toBe(21);
+    expect(after.meta?.snapshot?.kits).toBe(19);
+  });
+
+  it('tries again on the next request when making a document failed, instead of staying "being made"', async () => {
+    const projection = projectionOf(10);
+    const handler = new PublicSnapshotQueryHandler(projection, env);
+    jest.spyOn(projection.kits, 'entriesInIdOrder').mockImplementationOnce(() => {
+      throw new Error('out of memory');
+    });
+    expect((await refusal(handler.handle({ offset: 0 }))).body.message).toBe(SNAPSHOT_BEING_MADE_MESSAGE);
+    const answer = await firstDocument(handler);
+    expect(answer.meta?.snapshot?.kits).toBe(10);
   });
 });

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { createGzip } from 'node:zlib';
 import {
   CodedError,
-  ErrorCode,
   PUBLIC_SNAPSHOT_FIELDS,
   type PublicKit,
   type PublicSnapshotChunkRequest,
@@ -15,7 +14,7 @@ import { KitProjection } from '../../projection/kit-projection';
 import type { KitEntry } from '../../projection/kit-entry';
 import type { GazetteerPlace } from '../../spatial/gazetteer';
 import { Answer } from '../answer';
-import { indexLoading } from '../index-unavailable';
+import { indexLoading, snapshotBeingMade } from '../index-unavailable';
 
 /** The gzipped document and what names it. Replicas at the same feed revision make the same bytes, so the same ETag. */
 export type BuiltPublicSnapshot = { etag: string; gzipped: Buffer; kits: number; identityBytes: number; tag: string; builtAt: number };
@@ -73,11 +72,11 @@ export class PublicSnapshotQueryHandler {
   }
 
   private async build(tag: string): Promise<void> {
-    // The kits and the gazetteer as they are now (both copied at once; the projection may move on during the build).
-    const entries = this.projection.kits.entriesInIdOrder();
-    const outward = this.projection.kits.gazetteer.outwardPlaces();
     const revision = this.projection.revision;
     try {
+      // The kits and the gazetteer as they are now (both copied at once; the projection may move on during the build).
+      const entries = this.projection.kits.entriesInIdOrder();
+      const outward = this.projection.kits.gazetteer.outwardPlaces();
       const doc = await buildPublicSnapshot(entries, outward, revision, tag);
       this.built = doc;
       this.logger.log({
@@ -93,17 +92,6 @@ export class PublicSnapshotQueryHandler {
     }
   }
 }
-
-export const SNAPSHOT_BEING_MADE_MESSAGE = 'The offline copy of the register is being made. Please try again in a moment.';
-/** A cautious rate of making the document, for the Retry-After of a replica still making its first one (bench:snapshot measures the real rate). */
-const KITS_MADE_PER_SECOND = 40_000;
-
-const snapshotBeingMade = (kits: number) =>
-  new CodedError({
-    code: ErrorCode.ServiceUnavailable,
-    message: SNAPSHOT_BEING_MADE_MESSAGE,
-    retryAfterSeconds: Math.min(60, Math.max(1, Math.ceil(kits / KITS_MADE_PER_SECOND))),
-  });
 
 /**
  * Writes the snapshot document (contracts: finder/public-snapshot.ts) slice by slice into a gzip stream and a
