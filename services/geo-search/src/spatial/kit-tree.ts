@@ -24,6 +24,12 @@ export class TreeNode {
   children: (TreeNode | null)[] | null = null;
   /** Leaves: their kits, in no particular order. */
   kits: KitEntry[] | null = [];
+  /**
+   * Leaves: their kits' longitude, latitude and the cosine of the latitude, in the order of `kits`, side by side in
+   * one block, so a nearby query reads a leaf without visiting every kit's object (at a million kits those reads
+   * were most of its time: bench/README.md). Made by the first query that needs it; dropped when `kits` changes.
+   */
+  positions: Float64Array | null = null;
 
   constructor(
     readonly level: number,
@@ -47,6 +53,7 @@ function add(node: TreeNode, lat: number, lng: number): void {
 function split(node: TreeNode): void {
   const kits = node.kits!;
   node.kits = null;
+  node.positions = null;
   node.children = [null, null, null, null];
   for (const e of kits) {
     const q = quarterOf(node, e);
@@ -67,6 +74,7 @@ function collapse(node: TreeNode): void {
   gather(node);
   node.children = null;
   node.kits = kits;
+  node.positions = null;
 }
 
 /** Inclusive ranges of integer positions (POSITION_BITS per axis). A box crossing the antimeridian is two. */
@@ -171,6 +179,7 @@ export class KitTree {
       add(node, lat, lng);
       if (node.kits) {
         node.kits.push(e);
+        node.positions = null;
         if (node.count > LEAF_KITS && node.level < MAX_LEVEL) split(node);
         return;
       }
@@ -192,6 +201,7 @@ export class KitTree {
     if (at < 0) return false;
     const last = node.kits!.pop()!;
     if (at < node.kits!.length) node.kits![at] = last;
+    node.positions = null;
     path.push(node);
     const lat = e.lat6;
     const lng = e.lng6;
@@ -354,13 +364,8 @@ export class KitTree {
       const node = top.node!;
       if (node.kits) {
         // A leaf's kits within the radius, in order, as one run merged with the rest of the queue.
-        const run: { d: number; e: KitEntry }[] = [];
-        for (const e of node.kits) {
-          const d = haverSinDist(lng, lat, e.longitude, e.latitude, cosLat);
-          if (d <= maxHaversine) run.push({ d, e });
-        }
+        const run = nearestInLeaf(node, lng, lat, cosLat, maxHaversine);
         if (run.length === 0) continue;
-        run.sort((a, b) => a.d - b.d || a.e.id - b.e.id);
         queue.push({ d: run[0].d, node: null, run, at: 0 });
         continue;
       }
@@ -368,6 +373,44 @@ export class KitTree {
     }
     return result;
   }
+}
+
+/**
+ * A leaf's kits within the radius, nearest first, ties by id: most of a nearby query's own time (bench/README.md). The
+ * distance is haverSinDist's, with the kit's cosine read from the leaf's positions.
+ */
+function nearestInLeaf(leaf: TreeNode, lng: number, lat: number, cosLat: number, maxHaversine: number): Near[] {
+  const kits = leaf.kits!;
+  const positions = (leaf.positions ??= positionsOf(kits));
+  const run: Near[] = [];
+  for (let i = 0; i < kits.length; i++) {
+    const at = 3 * i;
+    const d = cosLat * positions[at + 2] * haverSin((lng - positions[at]) * RAD) + haverSin((lat - positions[at + 1]) * RAD);
+    if (d <= maxHaversine) run.push({ d, e: kits[i] });
+  }
+  // A leaf holds at most LEAF_KITS kits (more only at one address), where sorting by insertion beats a comparator.
+  if (run.length > LEAF_KITS) return run.sort((a, b) => a.d - b.d || a.e.id - b.e.id);
+  for (let i = 1; i < run.length; i++) {
+    const near = run[i];
+    let j = i;
+    while (j > 0 && (run[j - 1].d > near.d || (run[j - 1].d === near.d && run[j - 1].e.id > near.e.id))) {
+      run[j] = run[j - 1];
+      j--;
+    }
+    run[j] = near;
+  }
+  return run;
+}
+
+function positionsOf(kits: readonly KitEntry[]): Float64Array {
+  const positions = new Float64Array(3 * kits.length);
+  for (let i = 0; i < kits.length; i++) {
+    const lat = kits[i].lat6 / MICRODEGREES;
+    positions[3 * i] = kits[i].lng6 / MICRODEGREES;
+    positions[3 * i + 1] = lat;
+    positions[3 * i + 2] = Math.cos(lat * RAD);
+  }
+  return positions;
 }
 
 function addKit(g: KitGroup, e: KitEntry): void {
@@ -434,7 +477,8 @@ function latitudeOfRow(y: number): number {
 }
 
 /** A node of the tree, or a leaf's kits in distance order (`at`: the next one). */
-type Queued = { d: number; node: TreeNode | null; run: { d: number; e: KitEntry }[] | null; at: number };
+type Queued = { d: number; node: TreeNode | null; run: Near[] | null; at: number };
+type Near = { d: number; e: KitEntry };
 
 /** At equal distance nodes come first (a kit inside one may be as near), then kits by id. */
 function before(a: Queued, b: Queued): boolean {

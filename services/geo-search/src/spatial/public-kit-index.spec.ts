@@ -90,6 +90,25 @@ describe(PublicKitIndex.name, () => {
     }
   });
 
+  it('answers nearby kits by id where many share one address (a leaf of more than LEAF_KITS kits), and after a move', () => {
+    // Ids out of order at one point, a few more around it: a leaf at the deepest level holds them all.
+    const shared = Array.from({ length: 45 }, (_, n) => entry(1000 + ((n * 37) % 45), 53.3871, -2.3494));
+    const around = Array.from({ length: 10 }, (_, n) => entry(2000 + n, 53.3871 + (n + 1) * 1e-5, -2.3494));
+    const index = PublicKitIndex.build([...shared, ...around]);
+    const ids = (lat: number, lng: number, limit: number) => parse(index.nearby({ lat, lng, radius: 1, limit })).map((k) => k.id);
+    expect(ids(53.3871, -2.3494, 50)).toEqual([...shared.map((e) => e.id).sort((a, b) => a - b), 2000, 2001, 2002, 2003, 2004]);
+    // A kit moving out of a leaf already asked about is answered at its new place only, as by an index built anew.
+    const moved = entry(2000, 53.4, -2.3494);
+    index.put(moved);
+    const rebuilt = PublicKitIndex.build([...shared, moved, ...around.slice(1)]);
+    for (const [lat, lng] of [
+      [53.3871 + 1e-5, -2.3494],
+      [53.4, -2.3494],
+    ])
+      expect(index.nearby({ lat, lng, radius: 5, limit: 3 })).toEqual(rebuilt.nearby({ lat, lng, radius: 5, limit: 3 }));
+    expect(parse(index.nearby({ lat: 53.4, lng: -2.3494, radius: 0.5, limit: 1 })).map((k) => k.id)).toEqual([2000]);
+  });
+
   it('updated kit by kit (add, move, edit, remove), answers exactly as an index built from the kits left', () => {
     const live = new Map(kits.map((e) => [e.id, e]));
     const incremental = PublicKitIndex.build(kits);
