@@ -64,6 +64,7 @@ export class KitProjection {
 
   markReady(): void {
     if (this.ready) return;
+    this.index.prepareForQueries();
     this.ready = true;
     for (const l of this.readyListeners) l();
   }

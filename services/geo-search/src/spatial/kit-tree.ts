@@ -27,7 +27,8 @@ export class TreeNode {
   /**
    * Leaves: their kits' longitude, latitude and the cosine of the latitude, in the order of `kits`, side by side in
    * one block, so a nearby query reads a leaf without visiting every kit's object (at a million kits those reads
-   * were most of its time: bench/README.md). Made by the first query that needs it; dropped when `kits` changes.
+   * were most of its time: bench/README.md). Made for every leaf before the index first answers (preparePositions),
+   * so queries do not allocate them by the thousand; dropped when `kits` changes and made again by the next query.
    */
   positions: Float64Array | null = null;
 
@@ -120,6 +121,7 @@ function buildNode(kits: readonly KitEntry[], from: number, to: number, level: n
       leaf.push(e);
       add(node, e.lat6, e.lng6);
     }
+    node.positions = positionsOf(leaf);
     return node;
   }
   node.kits = null;
@@ -168,6 +170,15 @@ export class KitTree {
     };
     if (this.root) visit(this.root);
     return out;
+  }
+
+  /** Makes the positions of every leaf that has none (after a load kit by kit, before the first query). */
+  preparePositions(): void {
+    const visit = (node: TreeNode): void => {
+      if (node.kits) node.positions ??= positionsOf(node.kits);
+      else for (const c of node.children!) if (c) visit(c);
+    };
+    if (this.root) visit(this.root);
   }
 
   insert(e: KitEntry): void {

@@ -73,6 +73,11 @@ export class PublicKitIndex {
     return this.kits.size;
   }
 
+  /** Readies the tree for nearby queries (its leaves' positions) once a load kit by kit is complete. */
+  prepareForQueries(): void {
+    this.tree.preparePositions();
+  }
+
   /** A 64-bit hash of the kits held (their JSON), as 16 hex digits. */
   get contentHash(): string {
     return `${(this.h1 >>> 0).toString(16).padStart(8, '0')}${(this.h2 >>> 0).toString(16).padStart(8, '0')}`;
