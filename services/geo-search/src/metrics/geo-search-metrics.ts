@@ -67,6 +67,15 @@ export const viewportCacheMiss = viewportCache.labels('miss');
 /** One hot query answered: its handler time in the platform's NATS histogram, its error code if it failed. */
 export function observeHotQuery(subject: string, errorCode: string | null, startedAt: bigint): void {
   const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-  natsHandlerSeconds.labels(subject, errorCode ? 'error' : 'ok').observe(seconds);
+  handlerTimeOf(subject, errorCode ? 'error' : 'ok').observe(seconds);
   if (errorCode) natsErrors.labels(subject, errorCode).inc();
+}
+
+/** Each subject and outcome's child, made once: `labels()` builds its closures again on every call. */
+const handlerTimes = new Map<string, ReturnType<typeof natsHandlerSeconds.labels>>();
+function handlerTimeOf(subject: string, outcome: 'ok' | 'error') {
+  const id = `${subject} ${outcome}`;
+  let child = handlerTimes.get(id);
+  if (!child) handlerTimes.set(id, (child = natsHandlerSeconds.labels(subject, outcome)));
+  return child;
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type Msg, type Subscription, headers as natsHeaders } from 'nats';
+import { type Msg, type MsgHdrs, type Subscription, headers as natsHeaders } from 'nats';
 import { CodedError, GeoSearchWire, type IndexAnnouncement, replicaSubject } from '@bleedkits/contracts';
 import { GeoSearchSubjects } from '@bleedkits/contracts/wire';
 import { Readiness, publishEventOn } from '@bleedkits/platform';
@@ -17,6 +17,14 @@ import { errorFrame, framedAnswer, internalError } from './reply-frame';
 export const GEO_SEARCH_QUEUE = 'geo-search';
 
 type Handler = (input: Record<string, unknown> | null) => Answer | Promise<Answer>;
+
+/** The reply's outcome header; one object for 'ok', the answer to nearly every query (headers are read, not kept). */
+function outcomeHeaders(outcome: string): MsgHdrs {
+  const h = natsHeaders();
+  h.set(GeoSearchWire.outcomeHeader, outcome);
+  return h;
+}
+const OK_HEADERS = outcomeHeaders('ok');
 
 /** Longest wait, on a graceful stop, for answers already received (a search may wait on a geocoder). */
 const DRAIN_TIMEOUT_MS = 5000;
@@ -127,9 +135,7 @@ export class HotQueryServer implements OnApplicationBootstrap, OnModuleDestroy {
     }
     observeHotQuery(subject, failure, startedAt);
     if (!msg.reply) return;
-    const h = natsHeaders();
-    h.set(GeoSearchWire.outcomeHeader, failure ?? 'ok');
-    msg.respond(reply, { headers: h });
+    msg.respond(reply, { headers: failure === null ? OK_HEADERS : outcomeHeaders(failure) });
   }
 
   /**
