@@ -5,12 +5,14 @@ import { indexTagContent, isNewerIndexTag } from '@bleedkits/contracts';
  * worked out once (a hit is written with one writeHead, as a bare server would).
  */
 export type CachedAnswer = { body: Buffer; gzip: boolean; etag: string; headers: Readonly<Record<string, string>> };
-type Entry = CachedAnswer & { bytes: number };
+type Entry = CachedAnswer & { content: string; bytes: number };
 
 /** Bytes counted per entry beyond its body (key, object, map slot). */
 const OVERHEAD = 200;
 /** Requests remembered (by key alone) so an answer is kept from its second asking. */
 const SEEN_ONCE_KEYS = 20_000;
+/** Appended to a request's key for the answer to a client that does not accept gzip (the rare variant). */
+const PLAIN = '|plain';
 
 /**
  * The gateway's small cache of hot public answers (viewport and nearby), keyed by the content part of geo-search's
@@ -24,6 +26,10 @@ const SEEN_ONCE_KEYS = 20_000;
  * back to geo-search all at once every few seconds). An answer is kept from the second time it is asked, not the
  * first, as geo-search keeps its own: a view asked once (most of a cold mix) would only cost a copy of its bytes and
  * push a hot answer out.
+ *
+ * Entries are found by the request's key alone, the string the fast path already holds (its hash is worked out once),
+ * and carry the content they were made for: a hit builds no string, and an answer for new content replaces the old
+ * one instead of waiting to be pushed out.
  */
 export class FinderAnswerCache {
   private readonly entries = new Map<string, Entry>();
@@ -65,13 +71,13 @@ export class FinderAnswerCache {
 
   /** The answer for a client that accepts gzip (`gzip`) or not, for the kits named by `content`. */
   get(content: string, key: string, gzip: boolean): CachedAnswer | null {
-    const k = `${content}|${key}|${gzip ? 1 : 0}`;
-    return this.entries.get(k) ?? null;
+    const entry = this.entries.get(gzip ? key : key + PLAIN);
+    return entry !== undefined && entry.content === content ? entry : null;
   }
 
   put(content: string, key: string, gzip: boolean, body: Buffer, encoded: boolean, etag: string, headers: Readonly<Record<string, string>>): void {
-    const k = `${content}|${key}|${gzip ? 1 : 0}`;
-    const bytes = body.byteLength + k.length + OVERHEAD;
+    const k = gzip ? key : key + PLAIN;
+    const bytes = body.byteLength + k.length + content.length + OVERHEAD;
     if (bytes > this.maxBytes / 8 || !this.seenBefore(k)) return;
     const before = this.entries.get(k);
     if (before) {
@@ -84,11 +90,11 @@ export class FinderAnswerCache {
       this.bytes -= oldest.bytes;
     }
     // A copy: the reply's bytes are a view of a NATS message buffer.
-    this.entries.set(k, { body: Buffer.from(body), gzip: encoded, etag, headers, bytes });
+    this.entries.set(k, { body: Buffer.from(body), gzip: encoded, etag, headers, content, bytes });
     this.bytes += bytes;
   }
 
-  /** Whether the key was asked recently; remembers it (a bounded number of keys) when it was not. */
+  /** Whether the request was asked recently (for any content); remembers it (a bounded number) when it was not. */
   private seenBefore(k: string): boolean {
     if (this.entries.has(k) || this.seenOnce.delete(k)) return true;
     if (this.seenOnce.size >= SEEN_ONCE_KEYS) this.seenOnce.delete(this.seenOnce.values().next().value!);

@@ -102,6 +102,24 @@ describe(FinderAnswerCache.name, () => {
     expect(c.currentTag).toBe('1-eeeeeeeeeeeeeeee');
   });
 
+  it('replaces the answer for a request when its content changes, and keeps the two encodings apart', () => {
+    now = 0;
+    const c = cache();
+    c.observe('1-aaaaaaaaaaaaaaaa');
+    for (const _ of [1, 2]) c.put('aaaaaaaaaaaaaaaa', 'k', true, Buffer.from('old'), true, '"a"', {});
+    for (const _ of [1, 2]) c.put('aaaaaaaaaaaaaaaa', 'k', false, Buffer.from('old plain'), false, '"ap"', {});
+    expect(c.size).toBe(2);
+    c.observe('2-bbbbbbbbbbbbbbbb');
+    // Asked before, so kept at once for the new content; the old answer goes, and is not served for the new content.
+    expect(c.get('bbbbbbbbbbbbbbbb', 'k', true)).toBeNull();
+    c.put('bbbbbbbbbbbbbbbb', 'k', true, Buffer.from('new'), true, '"b"', {});
+    expect(c.size).toBe(2);
+    expect(c.get('bbbbbbbbbbbbbbbb', 'k', true)).toMatchObject({ body: Buffer.from('new'), etag: '"b"' });
+    expect(c.get('aaaaaaaaaaaaaaaa', 'k', true)).toBeNull();
+    expect(c.get('aaaaaaaaaaaaaaaa', 'k', false)).toMatchObject({ body: Buffer.from('old plain'), gzip: false });
+    expect(c.get('bbbbbbbbbbbbbbbb', 'k', false)).toBeNull();
+  });
+
   it('keeps to its byte budget, the oldest out first; an answer does not age while its content is current', () => {
     now = 0;
     const c = cache();
