@@ -64,6 +64,8 @@ async function main() {
         for (let i = 0; i < count; i++) yield toKitEntry(publicKit(rng, i), '2027-03-01', verification);
       })(),
     );
+    // As a replica holds it once ready: with every leaf's positions for nearby queries.
+    index.prepareForQueries();
     const held = { heapBytes: heapUsed(), gc: fullCollectionMs() };
     const r = {
       kits: index.size,
