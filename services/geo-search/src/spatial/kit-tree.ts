@@ -28,7 +28,7 @@ export class TreeNode {
    * Leaves: their kits' longitude, latitude and the cosine of the latitude, in the order of `kits`, side by side in
    * one block, so a nearby query reads a leaf without visiting every kit's object (at a million kits those reads
    * were most of its time: bench/README.md). Made for every leaf before the index first answers (preparePositions),
-   * so queries do not allocate them by the thousand; dropped when `kits` changes and made again by the next query.
+   * and from then on again by each change of a leaf, so queries never make them (they would by the thousand).
    */
   positions: Float64Array | null = null;
 
@@ -145,6 +145,8 @@ function buildNode(kits: readonly KitEntry[], from: number, to: number, level: n
 
 export class KitTree {
   private root: TreeNode | null = null;
+  /** Every leaf has its positions, and each change keeps them (false while a projection loads kit by kit). */
+  private prepared = false;
 
   /**
    * The tree of these kits when they come in tree order (a snapshot written from treeOrder()): built level by level
@@ -152,6 +154,7 @@ export class KitTree {
    */
   static fromTreeOrder(kits: readonly KitEntry[]): KitTree | null {
     const tree = new KitTree();
+    tree.prepared = true;
     if (kits.length === 0) return tree;
     tree.root = buildNode(kits, 0, kits.length, 0, 0, 0);
     return tree.root ? tree : null;
@@ -172,13 +175,10 @@ export class KitTree {
     return out;
   }
 
-  /** Makes the positions of every leaf that has none (after a load kit by kit, before the first query). */
+  /** Makes the positions of every leaf (after a load kit by kit, before the first query); changes keep them after. */
   preparePositions(): void {
-    const visit = (node: TreeNode): void => {
-      if (node.kits) node.positions ??= positionsOf(node.kits);
-      else for (const c of node.children!) if (c) visit(c);
-    };
-    if (this.root) visit(this.root);
+    this.prepared = true;
+    if (this.root) fillPositions(this.root);
   }
 
   insert(e: KitEntry): void {
@@ -192,6 +192,7 @@ export class KitTree {
         node.kits.push(e);
         node.positions = null;
         if (node.count > LEAF_KITS && node.level < MAX_LEVEL) split(node);
+        if (this.prepared) fillPositions(node);
         return;
       }
       const q = quarterOf(node, e);
@@ -221,18 +222,22 @@ export class KitTree {
       n.sumLat -= lat;
       n.sumLng -= lng;
     }
+    let changed: TreeNode | null = node;
     for (let i = 0; i < path.length; i++) {
       const n = path[i];
       if (n.count === 0) {
         if (i === 0) this.root = null;
         else path[i - 1].children![path[i - 1].children!.indexOf(n)] = null;
+        changed = null;
         break;
       }
       if (!n.kits && n.count <= LEAF_KITS) {
         collapse(n);
+        changed = n;
         break;
       }
     }
+    if (this.prepared && changed) fillPositions(changed);
     return true;
   }
 
@@ -388,7 +393,8 @@ export class KitTree {
 
 /**
  * A leaf's kits within the radius, nearest first, ties by id: most of a nearby query's own time (bench/README.md). The
- * distance is haverSinDist's, with the kit's cosine read from the leaf's positions.
+ * distance is haverSinDist's, with the kit's cosine read from the leaf's positions (made here only in an index that was
+ * never prepared, as in a test).
  */
 function nearestInLeaf(leaf: TreeNode, lng: number, lat: number, cosLat: number, maxHaversine: number): Near[] {
   const kits = leaf.kits!;
@@ -396,7 +402,7 @@ function nearestInLeaf(leaf: TreeNode, lng: number, lat: number, cosLat: number,
   const run: Near[] = [];
   for (let i = 0; i < kits.length; i++) {
     const at = 3 * i;
-    const d = cosLat * positions[at + 2] * haverSin((lng - positions[at]) * RAD) + haverSin((lat - positions[at + 1]) * RAD);
+    const d = haverSinDistCos(haverSin((lng - positions[at]) * RAD), cosLat, positions[at + 2], lat, positions[at + 1]);
     if (d <= maxHaversine) run.push({ d, e: kits[i] });
   }
   // A leaf holds at most LEAF_KITS kits (more only at one address), where sorting by insertion beats a comparator.
@@ -411,6 +417,12 @@ function nearestInLeaf(leaf: TreeNode, lng: number, lat: number, cosLat: number,
     run[j] = near;
   }
   return run;
+}
+
+/** Makes the positions of the leaves under `node` that have none. */
+function fillPositions(node: TreeNode): void {
+  if (node.kits) node.positions ??= positionsOf(node.kits);
+  else for (const c of node.children!) if (c) fillPositions(c);
 }
 
 function positionsOf(kits: readonly KitEntry[]): Float64Array {
@@ -445,7 +457,11 @@ export function haverSin(theta: number): number {
   return s * s;
 }
 function haverSinDistPartial(haverSinDLng: number, cosLat1: number, lat1: number, lat2: number): number {
-  return cosLat1 * Math.cos(lat2 * RAD) * haverSinDLng + haverSin((lat1 - lat2) * RAD);
+  return haverSinDistCos(haverSinDLng, cosLat1, Math.cos(lat2 * RAD), lat1, lat2);
+}
+/** The same, with the second point's cosine already known (a leaf's positions keep it). */
+function haverSinDistCos(haverSinDLng: number, cosLat1: number, cosLat2: number, lat1: number, lat2: number): number {
+  return cosLat1 * cosLat2 * haverSinDLng + haverSin((lat1 - lat2) * RAD);
 }
 function haverSinDist(lng1: number, lat1: number, lng2: number, lat2: number, cosLat1: number): number {
   return haverSinDistPartial(haverSin((lng1 - lng2) * RAD), cosLat1, lat1, lat2);

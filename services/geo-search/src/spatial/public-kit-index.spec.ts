@@ -112,6 +112,8 @@ describe(PublicKitIndex.name, () => {
   it('updated kit by kit (add, move, edit, remove), answers exactly as an index built from the kits left', () => {
     const live = new Map(kits.map((e) => [e.id, e]));
     const incremental = PublicKitIndex.build(kits);
+    // Ready for queries, as a projection's index is: from here each change keeps its leaves' positions itself.
+    incremental.prepareForQueries();
     const step = rng(17);
     let nextId = 5000;
     for (let batch = 0; batch < 10; batch++) {
